@@ -284,6 +284,7 @@ wire! {
     }
 
     /// Token usage (and the gateway's `cost`) of a Messages call.
+    #[derive(Default)]
     pub struct MessagesUsage {
         pub input_tokens: Option<u64>,
         pub output_tokens: Option<u64>,

@@ -1,0 +1,391 @@
+//! Browser agents (`/api/v1/browser-agents`): submit (wait, async, stream), follow a batch with a
+//! polling fallback, read, list, capacity.
+
+use std::collections::{HashMap, HashSet};
+
+use futures::{Stream, StreamExt};
+use specdesk_types::{
+    Batch, BatchList, BatchRequest, BatchStatus, BrowserTask, CapacitySnapshot, StreamFrame,
+    TaskEvent, TaskResultFrame,
+};
+
+use crate::error::{Error, Result};
+use crate::http::{Call, Family, Shared};
+use crate::validate;
+
+const BASE: &str = "api/v1/browser-agents";
+
+/// Options of a submission.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct BatchOptions {
+    /// Tasks run at once, 1-20.
+    pub concurrency: Option<u32>,
+    /// Idempotency key; one is generated when `None`.
+    pub idempotency_key: Option<String>,
+}
+
+/// A validated submission with its idempotency key, to be written to the job ledger before it is
+/// sent. Sending it again (after a crash, a lost answer) never creates a second batch within the
+/// service's 24-hour window.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PreparedBatch {
+    idempotency_key: String,
+    tasks: Vec<BrowserTask>,
+    concurrency: Option<u32>,
+}
+
+impl PreparedBatch {
+    /// The key this submission carries.
+    pub fn idempotency_key(&self) -> &str {
+        &self.idempotency_key
+    }
+
+    /// The tasks.
+    pub fn tasks(&self) -> &[BrowserTask] {
+        &self.tasks
+    }
+
+    /// The concurrency.
+    pub fn concurrency(&self) -> Option<u32> {
+        self.concurrency
+    }
+
+    fn call(&self, is_async: bool, stream: bool) -> Result<Call> {
+        let body = BatchRequest {
+            tasks: self.tasks.clone(),
+            concurrency: self.concurrency,
+            is_async: is_async.then_some(true),
+            stream: stream.then_some(true),
+            idempotency_key: Some(self.idempotency_key.clone()),
+        };
+        Call::post(BASE, Family::Rest)
+            .idempotency_key(self.idempotency_key.clone())
+            .json(&body)
+    }
+}
+
+/// Checks a submission as the service would, before anything is sent.
+pub fn validate_tasks(tasks: &[BrowserTask], options: &BatchOptions) -> Result<()> {
+    if tasks.is_empty() {
+        return Err(Error::invalid("tasks", "Add at least one task to run."));
+    }
+    if tasks.len() > validate::MAX_TASKS {
+        return Err(Error::invalid(
+            "tasks",
+            format!(
+                "A batch can hold at most 1000 tasks; this one has {}. Split it into smaller batches.",
+                tasks.len()
+            ),
+        ));
+    }
+    for (i, task) in tasks.iter().enumerate() {
+        let field = format!("tasks[{i}].url");
+        if task.url.trim().is_empty() {
+            return Err(Error::invalid(
+                field,
+                format!(
+                    "Task {} has no start address. Enter the page it starts on.",
+                    i + 1
+                ),
+            ));
+        }
+        validate::web_url(&field, &task.url).map_err(|_| {
+            Error::invalid(
+                format!("tasks[{i}].url"),
+                format!(
+                    "Task {}: \"{}\" is not a full web address. Start it with https:// or http://.",
+                    i + 1,
+                    task.url
+                ),
+            )
+        })?;
+        if let Some(schema) = &task.output
+            && !schema.is_object()
+        {
+            return Err(Error::invalid(
+                format!("tasks[{i}].output"),
+                format!("Task {}: the output schema must be a JSON object.", i + 1),
+            ));
+        }
+        if task.timeout_ms == Some(0) {
+            return Err(Error::invalid(
+                format!("tasks[{i}].timeoutMs"),
+                format!("Task {}: the time limit must be more than 0.", i + 1),
+            ));
+        }
+    }
+    if let Some(c) = options.concurrency
+        && !validate::CONCURRENCY_RANGE.contains(&i64::from(c))
+    {
+        return Err(Error::invalid(
+            "concurrency",
+            format!("Tasks at once must be between 1 and 20 (it was {c})."),
+        ));
+    }
+    if let Some(key) = &options.idempotency_key
+        && (key.trim().is_empty() || key.len() > 255)
+    {
+        return Err(Error::invalid(
+            "idempotencyKey",
+            "The idempotency key must be 1 to 255 characters.",
+        ));
+    }
+    Ok(())
+}
+
+/// What following a batch yields. Each event and each result comes exactly once, whether it
+/// came from the stream or from polling.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BatchUpdate {
+    /// A new entry of a task's timeline.
+    Event(TaskEvent),
+    /// A task finished.
+    Result(TaskResultFrame),
+    /// The stream dropped or stalled; progress is now read by polling this batch.
+    Polling {
+        batch_id: String,
+        /// Why the stream was left, in plain words.
+        reason: String,
+    },
+    /// The batch is finished; the full result.
+    Done(Box<Batch>),
+}
+
+/// Events and results already delivered, per task.
+#[derive(Debug, Default)]
+struct Seen {
+    events: HashMap<u32, usize>,
+    results: HashSet<u32>,
+}
+
+impl Seen {
+    /// The updates a polled batch adds to what was already delivered.
+    fn updates_from(&mut self, batch: &Batch) -> Vec<BatchUpdate> {
+        let mut out = Vec::new();
+        for (position, result) in batch.results.iter().enumerate() {
+            let events = result.events.as_deref().unwrap_or_default();
+            let index = events
+                .first()
+                .map(|e| e.task_index)
+                .unwrap_or(position as u32);
+            let seen = self.events.entry(index).or_default();
+            for event in events.iter().skip(*seen) {
+                out.push(BatchUpdate::Event(event.clone()));
+            }
+            *seen = (*seen).max(events.len());
+            let finished = events.iter().any(|e| e.kind.is_terminal())
+                || batch.status.is_terminal()
+                || result.events.is_none();
+            if finished && self.results.insert(index) {
+                out.push(BatchUpdate::Result(TaskResultFrame {
+                    task_index: index,
+                    status: result.status.clone(),
+                    data: result.data.clone(),
+                }));
+            }
+        }
+        out
+    }
+}
+
+/// Browser agents.
+pub struct Agents<'c> {
+    inner: &'c Shared,
+}
+
+impl<'c> Agents<'c> {
+    pub(crate) fn new(inner: &'c Shared) -> Self {
+        Agents { inner }
+    }
+
+    /// Validates a submission and gives it its idempotency key (generated when none is given).
+    /// Persist the key, then send with [`Agents::run`], [`Agents::start`] or [`Agents::follow`].
+    pub fn prepare(&self, tasks: Vec<BrowserTask>, options: BatchOptions) -> Result<PreparedBatch> {
+        validate_tasks(&tasks, &options)?;
+        Ok(PreparedBatch {
+            idempotency_key: options
+                .idempotency_key
+                .unwrap_or_else(|| uuid::Uuid::new_v4().to_string()),
+            tasks,
+            concurrency: options.concurrency,
+        })
+    }
+
+    /// Submits and waits until every task has finished.
+    pub async fn run(&self, batch: &PreparedBatch) -> Result<Batch> {
+        Ok(self.inner.json(&batch.call(false, false)?).await?.0)
+    }
+
+    /// Submits and answers at once (`status: processing`, no results yet). Submitting the same
+    /// prepared batch again returns the existing batch.
+    pub async fn start(&self, batch: &PreparedBatch) -> Result<Batch> {
+        Ok(self.inner.json(&batch.call(true, false)?).await?.0)
+    }
+
+    /// Submits with `stream: true` and yields the raw frames. Ends after `done`; ends with a
+    /// `Stream` error if the connection drops or stays silent for three keepalive intervals.
+    /// Dropping the stream closes the connection (the batch keeps running on the service).
+    pub async fn stream(
+        &self,
+        batch: &PreparedBatch,
+    ) -> Result<impl Stream<Item = Result<StreamFrame>> + Send + 'static> {
+        let (events, _) = self.inner.sse(&batch.call(false, true)?).await?;
+        Ok(frames(events))
+    }
+
+    /// Submits with `stream: true` and follows the batch to the end: when the stream drops or
+    /// stalls, finds the batch by its idempotency key and polls
+    /// `GET /{id}?includeEvents=true` until it is finished. Every event and result is yielded
+    /// exactly once.
+    pub fn follow(
+        &self,
+        batch: &PreparedBatch,
+    ) -> impl Stream<Item = Result<BatchUpdate>> + Send + 'static {
+        let inner = self.inner.clone();
+        let batch = batch.clone();
+        async_stream::try_stream! {
+            let mut seen = Seen::default();
+            let agents = Agents::new(&inner);
+            let reason = match agents.stream(&batch).await {
+                Err(e) if !matches!(e, Error::Stream { .. } | Error::Transport { .. }) => Err(e)?,
+                Err(e) => e.to_string(),
+                Ok(frames) => {
+                    let mut frames = std::pin::pin!(frames);
+                    let mut reason = "The live connection ended before the batch finished.".to_owned();
+                    while let Some(frame) = frames.next().await {
+                        match frame {
+                            Ok(StreamFrame::TaskEvent(e)) => {
+                                *seen.events.entry(e.task_index).or_default() += 1;
+                                yield BatchUpdate::Event(e);
+                            }
+                            Ok(StreamFrame::TaskResult(r)) => {
+                                if seen.results.insert(r.task_index) {
+                                    yield BatchUpdate::Result(r);
+                                }
+                            }
+                            Ok(StreamFrame::Done(b)) => {
+                                yield BatchUpdate::Done(b);
+                                return;
+                            }
+                            Err(e) => {
+                                reason = e.to_string();
+                                break;
+                            }
+                        }
+                    }
+                    reason
+                }
+            };
+            // The same key finds the batch the stream was about, without creating another.
+            let found = agents.start(&batch).await?;
+            yield BatchUpdate::Polling { batch_id: found.id.clone(), reason };
+            let mut updates = std::pin::pin!(poll_batch(inner.clone(), found.id, seen));
+            while let Some(update) = updates.next().await {
+                yield update?;
+            }
+        }
+    }
+
+    /// Follows an existing batch by polling (for example after a restart): yields its timeline so
+    /// far, then each new event and result once, then `Done`.
+    pub fn follow_batch(
+        &self,
+        batch_id: &str,
+    ) -> impl Stream<Item = Result<BatchUpdate>> + Send + 'static {
+        let inner = self.inner.clone();
+        let batch_id = batch_id.to_owned();
+        async_stream::try_stream! {
+            validate::path_id("batchId", &batch_id)?;
+            let mut updates = std::pin::pin!(poll_batch(inner, batch_id, Seen::default()));
+            while let Some(update) = updates.next().await {
+                yield update?;
+            }
+        }
+    }
+
+    /// `GET /api/v1/browser-agents/{id}`, with each task's timeline when `include_events`.
+    pub async fn get(&self, batch_id: &str, include_events: bool) -> Result<Batch> {
+        validate::path_id("batchId", batch_id)?;
+        let call = Call::get(format!("{BASE}/{batch_id}"), Family::Rest)
+            .query_opt("includeEvents", include_events.then_some("true"));
+        Ok(self.inner.json(&call).await?.0)
+    }
+
+    /// The caller's batches, newest first.
+    pub async fn list(
+        &self,
+        limit: Option<i64>,
+        skip: Option<i64>,
+        status: Option<BatchStatus>,
+    ) -> Result<BatchList> {
+        if let Some(l) = limit {
+            validate::limit(l)?;
+        }
+        if let Some(s) = skip {
+            validate::skip(s)?;
+        }
+        let call = Call::get(BASE, Family::Rest)
+            .query_opt("limit", limit)
+            .query_opt("skip", skip)
+            .query_opt("status", status.as_ref());
+        Ok(self.inner.json(&call).await?.0)
+    }
+
+    /// The service's capacity snapshot.
+    pub async fn capacity(&self) -> Result<CapacitySnapshot> {
+        let call = Call::get(format!("{BASE}/_system/capacity"), Family::Rest);
+        Ok(self.inner.json(&call).await?.0)
+    }
+}
+
+fn frames(
+    events: crate::http::SseStream,
+) -> impl Stream<Item = Result<StreamFrame>> + Send + 'static {
+    async_stream::try_stream! {
+        let mut events = events;
+        while let Some(event) = events.next().await {
+            let event = event?;
+            let name = if event.event.is_empty() { "message" } else { event.event.as_str() };
+            let frame = StreamFrame::decode(name, &event.data).map_err(|e| Error::Stream {
+                message: format!("The live connection sent a {name} frame Specdesk could not read: {e}."),
+            })?;
+            if let Some(frame) = frame {
+                let done = matches!(frame, StreamFrame::Done(_));
+                yield frame;
+                if done {
+                    return;
+                }
+            }
+        }
+        Err(Error::Stream { message: "The live connection ended before the batch finished.".to_owned() })?;
+    }
+}
+
+fn poll_batch(
+    inner: Shared,
+    batch_id: String,
+    mut seen: Seen,
+) -> impl Stream<Item = Result<BatchUpdate>> + Send + 'static {
+    async_stream::try_stream! {
+        let interval = inner.config.job_poll_interval;
+        loop {
+            let batch = Agents::new(&inner).get(&batch_id, true).await?;
+            for update in seen.updates_from(&batch) {
+                yield update;
+            }
+            if batch.status.is_terminal() {
+                yield BatchUpdate::Done(Box::new(batch));
+                return;
+            }
+            tokio::time::sleep(interval).await;
+        }
+    }
+}
+
+/// Decodes the frames of a batch stream from its server-sent events (the decoder `stream` uses;
+/// public for benchmarks).
+pub fn batch_frames(
+    events: crate::http::SseStream,
+) -> impl Stream<Item = Result<StreamFrame>> + Send + 'static {
+    frames(events)
+}
