@@ -159,6 +159,8 @@ wire! {
     pub struct TaskResultFrame {
         pub task_index: u32,
         pub status: TaskStatus,
+        #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub data: Option<Value>,
     }
 

@@ -55,6 +55,7 @@ wire! {
         pub error_type: Option<String>,
         pub code: Option<GatewayErrorCode>,
         #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub param: Option<Value>,
         pub svc: Option<GatewayErrorSvc>,
     }

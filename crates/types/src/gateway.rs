@@ -302,14 +302,22 @@ wire! {
         pub role: MessageRole,
         pub model: String,
         pub content: Vec<ContentBlock>,
+        #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub stop_reason: Option<StopReason>,
+        #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub stop_sequence: Option<String>,
         pub usage: MessagesUsage,
     }
 
     /// `delta` of a `message_delta` event.
     pub struct MessageDeltaBody {
+        #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub stop_reason: Option<StopReason>,
+        #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub stop_sequence: Option<String>,
     }
 
@@ -346,8 +354,13 @@ pub enum SystemPrompt {
 #[serde(tag = "type", rename_all = "snake_case")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, optional_fields))]
 pub enum ImageSource {
-    Base64 { media_type: String, data: String },
-    Url { url: String },
+    Base64 {
+        media_type: String,
+        data: String,
+    },
+    Url {
+        url: String,
+    },
     #[serde(other)]
     Unknown,
 }

@@ -61,8 +61,12 @@ wire! {
     #[serde(rename_all = "camelCase")]
     pub struct PlanResponse {
         pub project_id: String,
+        #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub spec_id: Option<String>,
         /// `null` while the project has nothing planned or built.
+        #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub plan: Option<Plan>,
         #[serde(default)]
         pub markdown: String,
@@ -72,21 +76,33 @@ wire! {
     #[serde(rename_all = "camelCase")]
     pub struct Plan {
         pub project_id: String,
+        #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub name: Option<String>,
         pub computed_at: String,
         pub code_version: CodeVersion,
+        #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub intent: Option<Intent>,
         pub progress: Progress,
         #[serde(default)]
         pub features: Vec<Feature>,
+        #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub ready_to_launch: Option<ReadyToLaunch>,
+        #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub app_map: Option<AppMap>,
         pub last_run: Option<LastRun>,
     }
 
     /// Version of the code (`null`s before any code exists).
     pub struct CodeVersion {
+        #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub tree: Option<String>,
+        #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub short: Option<String>,
     }
 
@@ -131,6 +147,8 @@ wire! {
         #[serde(default)]
         pub removed_parts: Vec<Value>,
         /// Name of the built feature this item extends; `null` on a feature itself.
+        #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub part_of: Option<String>,
     }
 
@@ -152,7 +170,11 @@ wire! {
         pub id: String,
         pub label: String,
         pub state: LaunchState,
+        #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub detail: Option<String>,
+        #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub fix: Option<LaunchFix>,
     }
 
@@ -160,13 +182,19 @@ wire! {
     pub struct ScreenItem {
         pub name: String,
         /// File and optional line.
+        #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub anchor: Option<String>,
+        #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub path: Option<String>,
     }
 
     /// An API route found in the code.
     pub struct EndpointItem {
         pub name: String,
+        #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub anchor: Option<String>,
         /// The route changes stored data.
         pub writes: bool,
@@ -175,6 +203,8 @@ wire! {
     /// A place data is stored.
     pub struct StorageItem {
         pub name: String,
+        #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub anchor: Option<String>,
         pub kind: String,
         #[serde(rename = "where")]
@@ -192,7 +222,11 @@ wire! {
     /// Screens, API routes and stored data in the code.
     #[serde(rename_all = "camelCase")]
     pub struct AppMap {
+        #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub code_version: Option<String>,
+        #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub mapped_at: Option<String>,
         pub screens: AppMapList<ScreenItem>,
         pub endpoints: AppMapList<EndpointItem>,
@@ -201,7 +235,11 @@ wire! {
 
     /// Code version before and after a run.
     pub struct CodeVersionChange {
+        #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub before: Option<String>,
+        #[serialize_always]
+        #[cfg_attr(feature = "ts", ts(optional = false))]
         pub after: Option<String>,
     }
 
