@@ -39,3 +39,14 @@ fn every_fixture_is_used() {
     }
     assert!(unused.is_empty(), "fixtures no test reads: {unused:?}");
 }
+
+/// With the `ts` feature, closed sets that no exported struct names (the `x-svc-audio-format`
+/// header, the task event `type`) are written to the bindings too, for the UI.
+#[cfg(feature = "ts")]
+#[test]
+fn export_bindings_of_enums_no_struct_names() {
+    use ts_rs::{Config, TS};
+    let cfg = Config::from_env();
+    specdesk_types::AudioFormat::export_all(&cfg).unwrap();
+    specdesk_types::TaskEventType::export_all(&cfg).unwrap();
+}
