@@ -1,0 +1,129 @@
+# shellcheck shell=bash
+# Idempotent installer shared by scripts/run and scripts/test (source it; do not run it).
+#
+# Each `ensure_*` function checks first and installs only what is missing, so running it again on a
+# ready machine changes nothing and takes well under a second. What the project needs from Debian /
+# Ubuntu goes into the two package lists below (build: to build and run; test: to run every suite).
+
+# Debian/Ubuntu packages needed to build and run. None yet: the app (Tauri) will add its WebKitGTK
+# and friends here (see DESIGN.md, "Known pitfalls").
+SPECDESK_APT_BUILD=()
+# Debian/Ubuntu packages needed only by the test suites. None yet.
+SPECDESK_APT_TEST=()
+
+# Oldest rustc the workspace builds with (`rust-version` in Cargo.toml).
+SPECDESK_MIN_RUST="1.88"
+
+if [ -t 1 ]; then
+  _bold=$'\033[1m' _red=$'\033[1;31m' _plain=$'\033[0m'
+else
+  _bold='' _red='' _plain=''
+fi
+
+section() {
+  printf '\n%s==> %s%s\n' "$_bold" "$*" "$_plain"
+}
+
+note() {
+  printf '    %s\n' "$*"
+}
+
+die() {
+  printf '\n%sERROR:%s %s\n' "$_red" "$_plain" "$*" >&2
+  exit 1
+}
+
+# Runs a command as root: directly when we are root, through sudo otherwise.
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo "$@"
+  else
+    die "'$*' needs root and sudo is not installed. Run it as root, then run this script again."
+  fi
+}
+
+_apt_updated=0
+
+# apt_install PKG... : installs the Debian packages that are not installed yet.
+apt_install() {
+  local missing=() pkg
+  for pkg in "$@"; do
+    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed'; then
+      missing+=("$pkg")
+    fi
+  done
+  if [ ${#missing[@]} -eq 0 ]; then
+    return 0
+  fi
+  command -v apt-get >/dev/null 2>&1 ||
+    die "these packages are missing and this is not a Debian/Ubuntu machine: ${missing[*]}"
+  note "installing with apt-get: ${missing[*]}"
+  if [ "$_apt_updated" -eq 0 ]; then
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    _apt_updated=1
+  fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+# True when version $1 >= version $2 (dotted numbers).
+_version_at_least() {
+  [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n 1)" = "$2" ]
+}
+
+# ensure_rust: cargo and rustc (via rustup) at least SPECDESK_MIN_RUST, with rustfmt and clippy.
+ensure_rust() {
+  # rustup's default home, when this shell has not put it on PATH yet.
+  if ! command -v cargo >/dev/null 2>&1 && [ -x "${CARGO_HOME:-$HOME/.cargo}/bin/cargo" ]; then
+    export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+  fi
+  if ! command -v cargo >/dev/null 2>&1; then
+    note "no Rust toolchain: installing rustup and the stable toolchain"
+    apt_install ca-certificates curl build-essential pkg-config
+    if ! command -v rustup >/dev/null 2>&1; then
+      curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs |
+        sh -s -- -y --profile minimal --default-toolchain stable -c rustfmt -c clippy
+    fi
+    export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+    command -v cargo >/dev/null 2>&1 || die "Rust was installed but cargo is not on PATH"
+  fi
+
+  local have
+  have=$(rustc --version | awk '{print $2}')
+  if ! _version_at_least "$have" "$SPECDESK_MIN_RUST"; then
+    command -v rustup >/dev/null 2>&1 ||
+      die "rustc $have is older than $SPECDESK_MIN_RUST and was not installed by rustup: install Rust with rustup (https://rustup.rs)"
+    note "rustc $have is older than $SPECDESK_MIN_RUST: updating the stable toolchain"
+    rustup toolchain install stable --profile minimal -c rustfmt -c clippy
+    export RUSTUP_TOOLCHAIN=stable
+  fi
+
+  local component
+  for component in rustfmt clippy; do
+    if ! cargo "${component/rustfmt/fmt}" --version >/dev/null 2>&1; then
+      if command -v rustup >/dev/null 2>&1; then
+        note "adding the $component component"
+        rustup component add "$component"
+      else
+        apt_install "${component/clippy/rust-clippy}"
+      fi
+    fi
+  done
+}
+
+# ensure_build_deps: everything scripts/run needs.
+ensure_build_deps() {
+  if [ ${#SPECDESK_APT_BUILD[@]} -gt 0 ]; then
+    apt_install "${SPECDESK_APT_BUILD[@]}"
+  fi
+  ensure_rust
+}
+
+# ensure_test_deps: everything scripts/test needs.
+ensure_test_deps() {
+  ensure_build_deps
+  if [ ${#SPECDESK_APT_TEST[@]} -gt 0 ]; then
+    apt_install "${SPECDESK_APT_TEST[@]}"
+  fi
+}
