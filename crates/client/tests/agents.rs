@@ -1,0 +1,539 @@
+//! Browser agents: submissions (wait, async, stream) with their idempotency key in header and
+//! body, reads, list, capacity, and `follow` resuming a dropped stream by polling.
+
+mod common;
+
+use std::time::Duration;
+
+use common::*;
+use futures::{StreamExt, TryStreamExt};
+use pretty_assertions::assert_eq;
+use serde_json::{Value, json};
+use specdesk_client::types::{
+    Batch, BatchList, BatchStatus, BrowserTask, CapacitySnapshot, StreamFrame, TaskEvent,
+    TaskResultFrame, TaskStatus,
+};
+use specdesk_client::{BatchOptions, BatchUpdate, ErrorKind};
+use wiremock::matchers::{body_json, body_partial_json, header, method, path, query_param};
+use wiremock::{Mock, MockServer};
+
+const BATCHES: &str = "/api/v1/browser-agents";
+
+fn tasks() -> Vec<BrowserTask> {
+    vec![
+        BrowserTask {
+            url: "https://shop.example/grinder".into(),
+            instruction: Some("Find the price of \"Espresso grinder\"".into()),
+            output: Some(
+                json!({"type": "object", "required": ["price"], "properties": {"price": {"type": "number"}}}),
+            ),
+            timeout_ms: Some(60_000),
+            ..task("https://shop.example/grinder")
+        },
+        BrowserTask {
+            input: Some([("user".to_owned(), "demo".to_owned())].into()),
+            max_steps: Some(10),
+            mode: Some("extract".into()),
+            ..task("https://shop.example/login")
+        },
+    ]
+}
+
+/// A task with only its start page.
+fn task(url: &str) -> BrowserTask {
+    BrowserTask {
+        url: url.into(),
+        instruction: None,
+        input: None,
+        output: None,
+        success_condition: None,
+        timeout_ms: None,
+        max_steps: None,
+        max_duration_seconds: None,
+        mode: None,
+    }
+}
+
+fn tasks_json() -> Value {
+    json!([
+        {
+            "url": "https://shop.example/grinder",
+            "instruction": "Find the price of \"Espresso grinder\"",
+            "output": {"type": "object", "required": ["price"], "properties": {"price": {"type": "number"}}},
+            "timeoutMs": 60000
+        },
+        {
+            "url": "https://shop.example/login",
+            "input": {"user": "demo"},
+            "maxSteps": 10,
+            "mode": "extract"
+        }
+    ])
+}
+
+fn options(key: &str) -> BatchOptions {
+    BatchOptions {
+        concurrency: Some(3),
+        idempotency_key: Some(key.into()),
+    }
+}
+
+#[tokio::test]
+async fn run_waits_with_key_in_header_and_body() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path(BATCHES))
+        .and(header("authorization", format!("Bearer {KEY}").as_str()))
+        .and(header("idempotency-key", "job-42"))
+        .and(header("content-type", "application/json"))
+        .and(body_json(json!({
+            "tasks": tasks_json(),
+            "concurrency": 3,
+            "idempotencyKey": "job-42"
+        })))
+        .respond_with(json(fixture("agents/batch-completed")))
+        .expect(1)
+        .mount(&server)
+        .await;
+
+    let c = client(&server);
+    let prepared = c.agents().prepare(tasks(), options("job-42")).unwrap();
+    assert_eq!(prepared.idempotency_key(), "job-42");
+    let batch = c.agents().run(&prepared).await.unwrap();
+    assert_eq!(batch, fixture_as::<Batch>("agents/batch-completed"));
+    assert_eq!(batch.results[1].status, TaskStatus::Blocked);
+    assert_eq!(batch.status, BatchStatus::Completed);
+}
+
+#[tokio::test]
+async fn start_is_async_and_a_generated_key_is_reused_on_every_send() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path(BATCHES))
+        .and(body_partial_json(json!({"async": true})))
+        .respond_with(json(fixture("agents/batch-accepted")))
+        .expect(2)
+        .mount(&server)
+        .await;
+
+    let c = client(&server);
+    let prepared = c
+        .agents()
+        .prepare(tasks(), BatchOptions::default())
+        .unwrap();
+    let key = prepared.idempotency_key().to_owned();
+    assert_eq!(key.len(), 36, "a UUID: {key}");
+    let first = c.agents().start(&prepared).await.unwrap();
+    assert_eq!(first.status, BatchStatus::Processing);
+    assert_eq!(first.completed, 0);
+    assert!(first.results.is_empty());
+    c.agents().start(&prepared).await.unwrap();
+
+    let reqs = received(&server).await;
+    for req in &reqs {
+        assert_eq!(common::header(req, "idempotency-key"), Some(key.as_str()));
+        assert_eq!(
+            req.body_json::<Value>().unwrap(),
+            json!({"tasks": tasks_json(), "async": true, "idempotencyKey": key})
+        );
+    }
+    // Two preparations never share a key.
+    let other = c
+        .agents()
+        .prepare(tasks(), BatchOptions::default())
+        .unwrap();
+    assert_ne!(other.idempotency_key(), key);
+}
+
+#[tokio::test]
+async fn stream_posts_stream_true_and_yields_frames_until_done() {
+    let server = MockServer::start().await;
+    let events = timeline();
+    let mut body = String::from(":keepalive\n\n");
+    for e in &events[..3] {
+        body.push_str(&frame("task_event", e));
+    }
+    body.push_str(":keepalive\n\n");
+    body.push_str(&frame(
+        "task_result",
+        &json!({"taskIndex": 1, "status": "BLOCKED", "data": null}),
+    ));
+    body.push_str(&frame("some_future_frame", &json!({"x": 1})));
+    body.push_str(&frame("done", &fixture("agents/batch-completed")));
+    body.push_str(&frame("task_event", &events[3]));
+    Mock::given(method("POST"))
+        .and(path(BATCHES))
+        .and(header("idempotency-key", "s-1"))
+        .and(body_json(json!({"tasks": tasks_json(), "concurrency": 3, "stream": true, "idempotencyKey": "s-1"})))
+        .respond_with(sse(body))
+        .expect(1)
+        .mount(&server)
+        .await;
+
+    let c = client(&server);
+    let prepared = c.agents().prepare(tasks(), options("s-1")).unwrap();
+    let frames: Vec<StreamFrame> = c
+        .agents()
+        .stream(&prepared)
+        .await
+        .unwrap()
+        .try_collect()
+        .await
+        .unwrap();
+    let mut expected: Vec<StreamFrame> = events[..3]
+        .iter()
+        .map(|e| StreamFrame::TaskEvent(event(e)))
+        .collect();
+    expected.push(StreamFrame::TaskResult(TaskResultFrame {
+        task_index: 1,
+        status: TaskStatus::Blocked,
+        data: None,
+    }));
+    expected.push(StreamFrame::Done(Box::new(fixture_as(
+        "agents/batch-completed",
+    ))));
+    assert_eq!(
+        frames, expected,
+        "nothing after done, unknown frames skipped"
+    );
+}
+
+#[tokio::test]
+async fn get_list_and_capacity() {
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path(format!("{BATCHES}/batch_7f3a")))
+        .and(header("authorization", format!("Bearer {KEY}").as_str()))
+        .respond_with(json(fixture("agents/batch-completed")))
+        .expect(2)
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path(BATCHES))
+        .and(header("authorization", format!("Bearer {KEY}").as_str()))
+        .respond_with(json(fixture("agents/batch-list")))
+        .expect(2)
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path(format!("{BATCHES}/_system/capacity")))
+        .and(header("authorization", format!("Bearer {KEY}").as_str()))
+        .respond_with(json(fixture("agents/capacity")))
+        .expect(1)
+        .mount(&server)
+        .await;
+
+    let c = client(&server);
+    let agents = c.agents();
+    assert_eq!(
+        agents.get("batch_7f3a", false).await.unwrap(),
+        fixture_as::<Batch>("agents/batch-completed")
+    );
+    agents.get("batch_7f3a", true).await.unwrap();
+    let list = agents
+        .list(Some(5), Some(10), Some(BatchStatus::Completed))
+        .await
+        .unwrap();
+    assert_eq!(list, fixture_as::<BatchList>("agents/batch-list"));
+    agents.list(None, None, None).await.unwrap();
+    let capacity = agents.capacity().await.unwrap();
+    assert_eq!(capacity, fixture_as::<CapacitySnapshot>("agents/capacity"));
+    assert_eq!(capacity.top_users[0].inflight, 7);
+
+    let queries: Vec<(String, Option<String>)> = received(&server)
+        .await
+        .iter()
+        .map(|r| (r.url.path().to_owned(), r.url.query().map(str::to_owned)))
+        .collect();
+    assert_eq!(
+        queries,
+        vec![
+            (format!("{BATCHES}/batch_7f3a"), None),
+            (
+                format!("{BATCHES}/batch_7f3a"),
+                Some("includeEvents=true".into())
+            ),
+            (
+                BATCHES.to_owned(),
+                Some("limit=5&skip=10&status=completed".into())
+            ),
+            (BATCHES.to_owned(), None),
+            (format!("{BATCHES}/_system/capacity"), None),
+        ]
+    );
+}
+
+// ---- follow: a stream dropped after N events, resumed by polling ----
+
+/// The full timeline of the two tasks, in the order the stream sends it.
+fn timeline() -> Vec<Value> {
+    vec![
+        json!({"taskIndex": 0, "type": "sandbox", "timestamp": 1000, "status": "starting"}),
+        json!({"taskIndex": 1, "type": "sandbox", "timestamp": 1001, "status": "starting_local"}),
+        json!({"taskIndex": 0, "type": "navigation", "timestamp": 1100, "url": "https://shop.example/grinder", "title": "Grinder"}),
+        json!({"taskIndex": 1, "type": "navigation", "timestamp": 1101, "url": "https://shop.example/login", "title": "Log in"}),
+        json!({"taskIndex": 1, "type": "error", "timestamp": 1200, "status": "BLOCKED", "error": "HTTP 403", "durationMs": 200}),
+        // -- the task_result of task 1 goes here on the stream --
+        json!({"taskIndex": 0, "type": "screenshot", "timestamp": 1300, "url": "https://shop.example/grinder", "mimeType": "image/jpeg", "chunkIndex": 0, "chunkCount": 2, "data": "AAAA"}),
+        // -- the stream drops here --
+        json!({"taskIndex": 0, "type": "screenshot", "timestamp": 1301, "url": "https://shop.example/grinder", "mimeType": "image/jpeg", "chunkIndex": 1, "chunkCount": 2, "data": "BBBB"}),
+        json!({"taskIndex": 0, "type": "action", "timestamp": 1400, "actionType": "click", "selector": "#price", "success": true, "message": "clicked"}),
+        json!({"taskIndex": 0, "type": "validation", "timestamp": 1500, "ok": true}),
+        json!({"taskIndex": 0, "type": "done", "timestamp": 1600, "status": "SUCCESS", "data": {"price": 129.0}, "durationMs": 600}),
+    ]
+}
+
+fn event(v: &Value) -> TaskEvent {
+    serde_json::from_value(v.clone()).unwrap()
+}
+
+fn events_of(task: u64, upto: usize) -> Vec<Value> {
+    timeline()
+        .into_iter()
+        .filter(|e| e["taskIndex"] == task)
+        .take(upto)
+        .collect()
+}
+
+/// `GET /{id}?includeEvents=true` with `task0` events of task 0 (all of task 1).
+fn polled(status: &str, task0: usize) -> Value {
+    let done = status == "completed";
+    json!({
+        "id": "batch_7f3a",
+        "total": 2,
+        "completed": if done { 2 } else { 1 },
+        "results": [
+            {
+                "url": "https://shop.example/grinder",
+                "status": if done { "SUCCESS" } else { "RUNNING" },
+                "data": if done { json!({"price": 129.0}) } else { Value::Null },
+                "cost": 0.042, "creditsUsed": 0.42, "durationMs": 600,
+                "events": events_of(0, task0)
+            },
+            {
+                "url": "https://shop.example/login",
+                "status": "BLOCKED", "data": null, "cost": 0.004, "creditsUsed": 0.1, "durationMs": 200,
+                "error": "HTTP 403",
+                "events": events_of(1, 99)
+            }
+        ],
+        "totalCost": 0.046,
+        "totalCreditsUsed": 0.52,
+        "status": status,
+        "createdAt": "2026-11-22T08:00:00.000Z"
+    })
+}
+
+#[tokio::test]
+async fn follow_resumes_a_dropped_stream_by_polling_without_loss_or_duplicates() {
+    let server = MockServer::start().await;
+    let all = timeline();
+    // The stream: five events, task 1's result, one more event, then the connection ends
+    // without `done`.
+    let mut body = String::new();
+    for e in &all[..5] {
+        body.push_str(&frame("task_event", e));
+    }
+    body.push_str(":keepalive\n\n");
+    body.push_str(&frame(
+        "task_result",
+        &json!({"taskIndex": 1, "status": "BLOCKED", "data": null}),
+    ));
+    body.push_str(&frame("task_event", &all[5]));
+    body.push_str("event: task_event\ndata: {\"taskIndex\": 0, \"ty"); // cut mid-frame
+    Mock::given(method("POST"))
+        .and(path(BATCHES))
+        .and(header("idempotency-key", "follow-1"))
+        .and(body_json(json!({"tasks": tasks_json(), "concurrency": 3, "stream": true, "idempotencyKey": "follow-1"})))
+        .respond_with(sse(body))
+        .expect(1)
+        .mount(&server)
+        .await;
+    // The fallback: the same submission, async, same key: the service answers with the batch.
+    Mock::given(method("POST"))
+        .and(path(BATCHES))
+        .and(header("idempotency-key", "follow-1"))
+        .and(body_json(json!({"tasks": tasks_json(), "concurrency": 3, "async": true, "idempotencyKey": "follow-1"})))
+        .respond_with(json(fixture("agents/batch-accepted")))
+        .expect(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path(format!("{BATCHES}/batch_7f3a")))
+        .and(query_param("includeEvents", "true"))
+        .respond_with(json(polled("processing", 4)))
+        .up_to_n_times(1)
+        .expect(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path(format!("{BATCHES}/batch_7f3a")))
+        .and(query_param("includeEvents", "true"))
+        .respond_with(json(polled("completed", 99)))
+        .expect(1)
+        .mount(&server)
+        .await;
+
+    let c = client_with(&server, |cfg| cfg.job_poll_interval = Duration::ZERO);
+    let prepared = c.agents().prepare(tasks(), options("follow-1")).unwrap();
+    let updates: Vec<BatchUpdate> = c.agents().follow(&prepared).try_collect().await.unwrap();
+
+    let ev = |i: usize| BatchUpdate::Event(event(&all[i]));
+    let (polling_at, reason) = updates
+        .iter()
+        .enumerate()
+        .find_map(|(i, u)| match u {
+            BatchUpdate::Polling { batch_id, reason } => {
+                assert_eq!(batch_id, "batch_7f3a");
+                Some((i, reason.clone()))
+            }
+            _ => None,
+        })
+        .expect("one Polling update");
+    assert!(!reason.is_empty());
+    let expected = vec![
+        ev(0),
+        ev(1),
+        ev(2),
+        ev(3),
+        ev(4),
+        BatchUpdate::Result(TaskResultFrame {
+            task_index: 1,
+            status: TaskStatus::Blocked,
+            data: None,
+        }),
+        ev(5),
+        BatchUpdate::Polling {
+            batch_id: "batch_7f3a".into(),
+            reason,
+        },
+        ev(6),
+        ev(7),
+        ev(8),
+        ev(9),
+        BatchUpdate::Result(TaskResultFrame {
+            task_index: 0,
+            status: TaskStatus::Success,
+            data: Some(json!({"price": 129.0})),
+        }),
+        BatchUpdate::Done(Box::new(
+            serde_json::from_value(polled("completed", 99)).unwrap(),
+        )),
+    ];
+    assert_eq!(polling_at, 7);
+    assert_eq!(updates, expected);
+
+    // Every event of the timeline exactly once.
+    let delivered: Vec<TaskEvent> = updates
+        .iter()
+        .filter_map(|u| match u {
+            BatchUpdate::Event(e) => Some(e.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(delivered, all.iter().map(event).collect::<Vec<_>>());
+}
+
+#[tokio::test]
+async fn follow_with_a_complete_stream_never_polls() {
+    let server = MockServer::start().await;
+    let all = timeline();
+    let mut body = String::new();
+    for e in &all {
+        body.push_str(&frame("task_event", e));
+    }
+    body.push_str(&frame("done", &fixture("agents/batch-completed")));
+    Mock::given(method("POST"))
+        .and(path(BATCHES))
+        .respond_with(sse(body))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let c = client(&server);
+    let prepared = c.agents().prepare(tasks(), options("k")).unwrap();
+    let updates: Vec<BatchUpdate> = c.agents().follow(&prepared).try_collect().await.unwrap();
+    assert_eq!(updates.len(), all.len() + 1);
+    assert!(matches!(updates.last(), Some(BatchUpdate::Done(_))));
+    assert!(
+        !updates
+            .iter()
+            .any(|u| matches!(u, BatchUpdate::Polling { .. }))
+    );
+}
+
+#[tokio::test]
+async fn follow_surfaces_a_refused_submission() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path(BATCHES))
+        .respond_with(json_status(
+            402,
+            json!({"error": "Insufficient credits", "message": "This batch needs 2 credits", "actionUrl": "https://svc.example/billing"}),
+        ))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let c = client(&server);
+    let prepared = c.agents().prepare(tasks(), options("k")).unwrap();
+    let updates: Vec<_> = c.agents().follow(&prepared).collect().await;
+    assert_eq!(updates.len(), 1);
+    let err = updates[0].as_ref().unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::InsufficientCredits);
+    assert_eq!(err.action_url(), Some("https://svc.example/billing"));
+}
+
+#[tokio::test]
+async fn follow_batch_polls_an_existing_batch_from_the_start() {
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path(format!("{BATCHES}/batch_7f3a")))
+        .and(query_param("includeEvents", "true"))
+        .respond_with(json(polled("processing", 2)))
+        .up_to_n_times(1)
+        .expect(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path(format!("{BATCHES}/batch_7f3a")))
+        .and(query_param("includeEvents", "true"))
+        .respond_with(json(polled("completed", 99)))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let c = client_with(&server, |cfg| cfg.job_poll_interval = Duration::ZERO);
+    let updates: Vec<BatchUpdate> = c
+        .agents()
+        .follow_batch("batch_7f3a")
+        .try_collect()
+        .await
+        .unwrap();
+
+    let t0: Vec<BatchUpdate> = events_of(0, 99)
+        .iter()
+        .map(|e| BatchUpdate::Event(event(e)))
+        .collect();
+    let t1: Vec<BatchUpdate> = events_of(1, 99)
+        .iter()
+        .map(|e| BatchUpdate::Event(event(e)))
+        .collect();
+    let mut expected = Vec::new();
+    // First poll: task 0's first two events, task 1's whole timeline and its result.
+    expected.extend_from_slice(&t0[..2]);
+    expected.extend_from_slice(&t1);
+    expected.push(BatchUpdate::Result(TaskResultFrame {
+        task_index: 1,
+        status: TaskStatus::Blocked,
+        data: None,
+    }));
+    // Second poll: the rest of task 0, its result, done.
+    expected.extend_from_slice(&t0[2..]);
+    expected.push(BatchUpdate::Result(TaskResultFrame {
+        task_index: 0,
+        status: TaskStatus::Success,
+        data: Some(json!({"price": 129.0})),
+    }));
+    expected.push(BatchUpdate::Done(Box::new(
+        serde_json::from_value(polled("completed", 99)).unwrap(),
+    )));
+    assert_eq!(updates, expected);
+}
