@@ -171,6 +171,15 @@ impl ApiError {
                 "Missing API key" => return ErrorKind::MissingKey,
                 "Insufficient credits" => return ErrorKind::InsufficientCredits,
                 "Subscription required" => return ErrorKind::SubscriptionRequired,
+                // get-plan refuses a personal key without a paid plan with the same `error` as
+                // an unknown key; only its message tells them apart.
+                "Authentication failed" if mentions_plan(r.message.as_deref()) => {
+                    return ErrorKind::SubscriptionRequired;
+                }
+                // The key does not identify a user or organization ("401 or other" status).
+                "Authentication failed" | "Unauthorized" | "Missing context" => {
+                    return ErrorKind::InvalidKey;
+                }
                 _ => {}
             }
         }
@@ -275,12 +284,7 @@ fn describe(e: &ApiError) -> String {
             "The service needs an API key for this. Add your key in Settings, then try again."
                 .to_owned()
         }
-        ErrorKind::InvalidKey => match e.rest_error() {
-            Some("Authentication failed") if service.to_lowercase().contains("plan") => {
-                with_service("Your plan does not include this. Upgrade to a paid plan to use it.")
-            }
-            _ => "The service did not accept your API key. It may be mistyped, or it was replaced more than 15 minutes ago. Paste your current key in Settings.".to_owned(),
-        },
+        ErrorKind::InvalidKey => "The service did not accept your API key. It may be mistyped, or it was replaced more than 15 minutes ago. Paste your current key in Settings.".to_owned(),
         ErrorKind::InsufficientCredits => {
             let mut s = "You have run out of credits. Top up your balance, then try again.".to_owned();
             if let ErrorBody::Gateway(g) = &e.body
@@ -310,9 +314,13 @@ fn describe(e: &ApiError) -> String {
             ),
             None => "Too many requests in a short time. Wait a minute and try again.".to_owned(),
         },
-        ErrorKind::NotFound => with_service(
-            "The service could not find that. It may have been deleted, or it belongs to another account.",
-        ),
+        ErrorKind::NotFound => match e.rest_error() {
+            Some("No project yet") => "This spec has no project yet. Wait until the spec is completed, then open its plan again.".to_owned(),
+            Some("Not available") => with_service("This is not available right now. Try again later."),
+            _ => with_service(
+                "The service could not find that. It may have been deleted, or it belongs to another account.",
+            ),
+        },
         ErrorKind::InvalidInput => {
             if service.is_empty() {
                 format!("The service refused the request (HTTP {}). Check what you entered and try again.", e.status)
@@ -344,6 +352,14 @@ fn describe(e: &ApiError) -> String {
         | ErrorKind::Stream
         | ErrorKind::Cancelled => with_service("The request failed. Try again."),
     }
+}
+
+/// Whether a refusal's message is about the plan (tier) rather than the key.
+fn mentions_plan(message: Option<&str>) -> bool {
+    let m = message.unwrap_or("").to_lowercase();
+    ["plan", "subscri", "paid", "upgrade"]
+        .iter()
+        .any(|w| m.contains(w))
 }
 
 fn human_duration(d: Duration) -> String {
