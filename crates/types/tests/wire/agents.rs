@@ -314,3 +314,39 @@ fn stream_frames_task_event_task_result_done() {
     // An event name this version does not know is skipped, not an error.
     assert_eq!(StreamFrame::decode("progress", "{}").unwrap(), None);
 }
+
+/// The stream's one-pass decoder gives exactly what the general decoder gives, for every event of
+/// the fixtures: all nine types, screenshot chunks, an action typed by its kind, an unknown type,
+/// and events with fields a newer service added.
+#[test]
+fn one_pass_event_decoding_agrees_with_the_general_decoder() {
+    let mut events: Vec<serde_json::Value> =
+        json("agents/task-events.json").as_array().unwrap().clone();
+    for path in [
+        "unknown/batch-extra-fields.json",
+        "unknown/batch-unknown-enums.json",
+    ] {
+        for r in json(path)["results"].as_array().unwrap() {
+            events.extend(r["events"].as_array().unwrap().iter().cloned());
+        }
+    }
+    events.push(json("unknown/task-event-click.json"));
+    events.push(json("unknown/task-event-unknown-type.json"));
+    events.push(serde_json::json!({"type": "done", "status": "SUCCESS", "data": null}));
+    for e in &events {
+        let text = e.to_string();
+        let general: TaskEvent = serde_json::from_str(&text).unwrap();
+        let fast = TaskEvent::from_json_str(&text).unwrap();
+        assert_eq!(fast, general, "{text}");
+    }
+    // Bodies that are not a valid event fail on both paths.
+    for bad in [
+        r#"{"taskIndex": 0}"#,
+        r#"{"type": "navigation"}"#,
+        r#"{"type": "screenshot", "mimeType": "image/png", "chunkIndex": 0}"#,
+        r#"{"type": "validation", "ok": "yes"}"#,
+    ] {
+        assert!(serde_json::from_str::<TaskEvent>(bad).is_err(), "{bad}");
+        assert!(TaskEvent::from_json_str(bad).is_err(), "{bad}");
+    }
+}
