@@ -96,7 +96,13 @@ async fn a_fast_spec_is_generated_charged_listed_and_found() {
             .all(|s| s.sub_tasks.is_empty()),
         "fast stories carry no subtasks"
     );
-    assert!(!result.human_spec_markdown.clone().unwrap_or_default().is_empty());
+    assert!(
+        !result
+            .human_spec_markdown
+            .clone()
+            .unwrap_or_default()
+            .is_empty()
+    );
 
     let balance = c.account().credits_balance().await.unwrap();
     assert_eq!(balance.credits_remaining, 1000.0 - used);
@@ -151,9 +157,11 @@ async fn an_async_spec_is_polled_to_completion_and_its_plan_moves() {
         .await;
     let last = statuses.last().unwrap();
     assert_eq!(last.status, SpecStatus::Completed);
-    assert!(statuses[..statuses.len() - 1]
-        .iter()
-        .all(|s| !s.status.is_terminal()));
+    assert!(
+        statuses[..statuses.len() - 1]
+            .iter()
+            .all(|s| !s.status.is_terminal())
+    );
     let via_api = c.specs().status_api(&accepted.spec_id).await.unwrap();
     assert_eq!(via_api.status, SpecStatus::Completed);
 
@@ -162,32 +170,59 @@ async fn an_async_spec_is_polled_to_completion_and_its_plan_moves() {
     assert_eq!(plan.spec_id.as_deref(), Some(accepted.spec_id.as_str()));
     let p = plan.plan.expect("a completed spec has a plan");
     assert_eq!(
-        (p.progress.built, p.progress.proven_working, p.progress.percent),
+        (
+            p.progress.built,
+            p.progress.proven_working,
+            p.progress.percent
+        ),
         (0, 0, 0)
     );
-    assert!(p.features.iter().all(|f| f.status == FeatureStatus::Planned));
+    assert!(
+        p.features
+            .iter()
+            .all(|f| f.status == FeatureStatus::Planned)
+    );
     assert!(p.app_map.is_none() && p.last_run.is_none());
 
-    control(
-        &sb,
-        &format!("/_sandbox/projects/{}/advance", plan.project_id),
-        serde_json::json!({}),
-    )
-    .await;
-    let moved = c
-        .plans()
-        .get(&PlanRef::Project(plan.project_id.clone()))
-        .await
-        .unwrap()
-        .plan
-        .unwrap();
-    assert!(moved.progress.built > 0, "a coding run builds something");
+    let advance = format!("/_sandbox/projects/{}/advance", plan.project_id);
+    let by_project = PlanRef::Project(plan.project_id.clone());
+    control(&sb, &advance, serde_json::json!({})).await;
+    let first = c.plans().get(&by_project).await.unwrap().plan.unwrap();
+    assert!(
+        first
+            .features
+            .iter()
+            .any(|f| f.status == FeatureStatus::InProgress),
+        "a first coding run starts work"
+    );
+    let first_run = first.last_run.expect("code exists: a last run");
+    control(&sb, &advance, serde_json::json!({})).await;
+    let moved = c.plans().get(&by_project).await.unwrap().plan.unwrap();
+    assert!(moved.progress.built > 0, "a second run has built something");
     assert!(moved.progress.proven_working <= moved.progress.built);
     let map = moved.app_map.expect("code exists: an app map");
-    for list in [map.screens.items.len(), map.endpoints.items.len(), map.storage.items.len()] {
+    for list in [
+        map.screens.items.len(),
+        map.endpoints.items.len(),
+        map.storage.items.len(),
+    ] {
         assert!(list <= 25);
     }
-    assert!(moved.last_run.is_some());
+    let second_run = moved.last_run.expect("a last run");
+    assert_eq!(
+        second_run.code_version.before, first_run.code_version.after,
+        "consecutive runs chain their code versions"
+    );
+    assert!(
+        moved
+            .features
+            .iter()
+            .filter(|f| !f.counted)
+            .all(
+                |f| matches!(f.status, FeatureStatus::OutOfScope | FeatureStatus::Removed)
+                    || f.scope == FeatureScope::Proposed
+            )
+    );
 
     let md = c.plans().markdown(&plan_ref).await.unwrap();
     assert!(md.starts_with('#'), "{md}");
@@ -213,7 +248,10 @@ async fn paid_only_features_are_refused_with_an_upgrade_action() {
         .await
         .unwrap_err();
     assert_eq!(err.status(), Some(401));
-    assert_eq!(err.api().unwrap().rest_error(), Some("Authentication failed"));
+    assert_eq!(
+        err.api().unwrap().rest_error(),
+        Some("Authentication failed")
+    );
     sb.shutdown().await;
 }
 
@@ -230,12 +268,39 @@ async fn a_rotated_key_keeps_working_fifteen_sandbox_minutes() {
     assert_ne!(new_key, keys::PRO);
     let old = client(&sb, keys::PRO);
     let new = client(&sb, &new_key);
-    assert_eq!(old.account().credits_balance().await.unwrap().credits_remaining, 1000.0);
-    control(&sb, "/_sandbox/clock/advance", serde_json::json!({"ms": 14 * 60 * 1000})).await;
-    assert!(old.account().credits_balance().await.is_ok(), "still in grace");
-    control(&sb, "/_sandbox/clock/advance", serde_json::json!({"ms": 2 * 60 * 1000})).await;
+    assert_eq!(
+        old.account()
+            .credits_balance()
+            .await
+            .unwrap()
+            .credits_remaining,
+        1000.0
+    );
+    control(
+        &sb,
+        "/_sandbox/clock/advance",
+        serde_json::json!({"ms": 14 * 60 * 1000}),
+    )
+    .await;
+    assert!(
+        old.account().credits_balance().await.is_ok(),
+        "still in grace"
+    );
+    control(
+        &sb,
+        "/_sandbox/clock/advance",
+        serde_json::json!({"ms": 2 * 60 * 1000}),
+    )
+    .await;
     let err = old.account().credits_balance().await.unwrap_err();
     assert_eq!(err.kind(), ErrorKind::InvalidKey);
-    assert_eq!(new.account().credits_balance().await.unwrap().credits_remaining, 1000.0);
+    assert_eq!(
+        new.account()
+            .credits_balance()
+            .await
+            .unwrap()
+            .credits_remaining,
+        1000.0
+    );
     sb.shutdown().await;
 }
