@@ -22,7 +22,7 @@ fn record(n: usize) -> serde_json::Value {
     json!({
         "_id": format!("6650f1c2a9b3e4d5f6a7b{n:03x}"),
         "created": format!("2026-11-2{}T09:00:00.000Z", n % 10),
-        "endpoint": if n % 2 == 0 { "fast_spec" } else { "deep_spec" },
+        "endpoint": if n.is_multiple_of(2) { "fast_spec" } else { "deep_spec" },
         "input": format!("Spec number {n}"),
         "status": "completed",
         "success": true,
@@ -210,7 +210,8 @@ async fn deep_spec_multipart_async_with_only_a_file() {
 
     let reqs = received(&server).await;
     let parts = multipart(&reqs[0]);
-    let summary: Vec<(&str, Option<&str>, Option<&str>, &[u8])> = parts
+    type Summary<'a> = (&'a str, Option<&'a str>, Option<&'a str>, &'a [u8]);
+    let summary: Vec<Summary<'_>> = parts
         .iter()
         .map(|p| {
             (
