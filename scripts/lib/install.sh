@@ -5,9 +5,12 @@
 # ready machine changes nothing and takes well under a second. What the project needs from Debian /
 # Ubuntu goes into the two package lists below (build: to build and run; test: to run every suite).
 
-# Debian/Ubuntu packages needed to build and run. None yet: the app (Tauri) will add its WebKitGTK
-# and friends here (see DESIGN.md, "Known pitfalls").
-SPECDESK_APT_BUILD=()
+# Debian/Ubuntu packages needed to build and run the app (Tauri on WebKitGTK 4.1; DESIGN.md, "Known
+# pitfalls": libappindicator3-dev does not exist on bookworm, the ayatana one does).
+SPECDESK_APT_BUILD=(
+  build-essential pkg-config libssl-dev
+  libwebkit2gtk-4.1-dev libayatana-appindicator3-dev librsvg2-dev libxdo-dev
+)
 # Debian/Ubuntu packages needed only by the test suites. None yet.
 SPECDESK_APT_TEST=()
 
