@@ -362,10 +362,14 @@ fn mentions_plan(message: Option<&str>) -> bool {
         .any(|w| m.contains(w))
 }
 
-fn human_duration(d: Duration) -> String {
+/// "a second", "12 seconds", "3 minutes"; under a second in milliseconds.
+pub(crate) fn human_duration(d: Duration) -> String {
+    if d < Duration::from_secs(1) {
+        return format!("{} ms", d.as_millis());
+    }
     let secs = d.as_secs_f64().ceil() as u64;
     match secs {
-        0 | 1 => "a second".to_owned(),
+        1 => "a second".to_owned(),
         2..=89 => format!("{secs} seconds"),
         _ => format!("{} minutes", secs.div_ceil(60)),
     }

@@ -460,8 +460,8 @@ where
                 Err(eventsource_stream::EventStreamError::Transport(Cut::Stalled)) => {
                     yield Err(Error::Stream {
                         message: format!(
-                            "The live connection went silent for {} seconds.",
-                            stall.as_secs()
+                            "The live connection went silent for {}.",
+                            crate::error::human_duration(stall)
                         ),
                     });
                     return;
