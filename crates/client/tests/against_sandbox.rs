@@ -304,3 +304,181 @@ async fn a_rotated_key_keeps_working_fifteen_sandbox_minutes() {
     );
     sb.shutdown().await;
 }
+
+mod agents {
+    use super::*;
+    use specdesk_client::{BatchOptions, BatchUpdate};
+    use std::collections::BTreeMap;
+    use wiremock::matchers::{method, path};
+    use wiremock::{Mock, MockServer, ResponseTemplate};
+
+    const PRODUCT: &str = r#"<!doctype html><html><head><title>Widget</title></head><body>
+        <h1>Widget</h1><p>The best widget.</p><span id="price">9.99</span>
+        <button>"Buy now"</button></body></html>"#;
+
+    /// Pages the browser tasks visit, on loopback.
+    async fn site() -> MockServer {
+        let site = MockServer::start().await;
+        let html = |body: &str| {
+            ResponseTemplate::new(200)
+                .insert_header("content-type", "text/html; charset=utf-8")
+                .set_body_string(body.to_owned())
+        };
+        Mock::given(method("GET"))
+            .and(path("/product"))
+            .respond_with(html(PRODUCT))
+            .mount(&site)
+            .await;
+        Mock::given(method("GET"))
+            .and(path("/captcha"))
+            .respond_with(html(
+                "<html><body>Please solve this CAPTCHA to continue</body></html>",
+            ))
+            .mount(&site)
+            .await;
+        Mock::given(method("GET"))
+            .and(path("/private"))
+            .respond_with(ResponseTemplate::new(403).set_body_string("forbidden"))
+            .mount(&site)
+            .await;
+        site
+    }
+
+    fn task(url: String, instruction: &str) -> BrowserTask {
+        BrowserTask {
+            url,
+            instruction: Some(instruction.to_owned()),
+            input: None,
+            output: None,
+            success_condition: None,
+            timeout_ms: None,
+            max_steps: None,
+            max_duration_seconds: None,
+            mode: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn every_outcome_follows_the_documented_rule() {
+        let sb = sandbox().await;
+        let site = site().await;
+        let c = client(&sb, keys::PRO);
+        let mut price = task(format!("{}/product", site.uri()), "Read the price");
+        price.output = Some(serde_json::json!({
+            "type": "object",
+            "required": ["price"],
+            "properties": {"price": {"type": "number"}}
+        }));
+        let mut looping = task(format!("{}/product", site.uri()), "Click around");
+        looping.max_steps = Some(2);
+        let tasks = vec![
+            price,
+            task(format!("{}/private", site.uri()), "Open the dashboard"),
+            task(format!("{}/captcha", site.uri()), "Read the page"),
+            task("http://127.0.0.1:1/".to_owned(), "Open it"),
+            looping,
+            task(format!("{}/product", site.uri()), "Click \"Add to basket\""),
+        ];
+        let prepared = c.agents().prepare(tasks, BatchOptions::default()).unwrap();
+        let batch = c.agents().run(&prepared).await.unwrap();
+        assert_eq!(batch.status, BatchStatus::Completed);
+        assert_eq!((batch.total, batch.completed), (6, 6));
+        let statuses: Vec<TaskStatus> = batch.results.iter().map(|r| r.status.clone()).collect();
+        assert_eq!(
+            statuses,
+            vec![
+                TaskStatus::Success,
+                TaskStatus::Blocked,
+                TaskStatus::CaptchaFailed,
+                TaskStatus::Error,
+                TaskStatus::Loop,
+                TaskStatus::NoTarget,
+            ]
+        );
+        assert_eq!(
+            batch.results[0].data,
+            Some(serde_json::json!({"price": 9.99}))
+        );
+        for r in &batch.results {
+            assert!(r.credits_used >= 0.1, "{r:?}");
+        }
+        let sum: f64 = batch.results.iter().map(|r| r.credits_used).sum();
+        assert!((batch.total_credits_used - sum).abs() < 1e-9);
+
+        // The same key again returns the same batch and creates none.
+        let again = c.agents().start(&prepared).await.unwrap();
+        assert_eq!(again.id, batch.id);
+        let list = c.agents().list(None, None, None).await.unwrap();
+        assert_eq!(list.total, 1);
+        sb.shutdown().await;
+    }
+
+    #[tokio::test]
+    async fn a_dropped_stream_is_resumed_by_polling_without_loss_or_duplicates() {
+        let sb = sandbox().await;
+        let site = site().await;
+        let c = client(&sb, keys::PRO);
+        control(
+            &sb,
+            "/_sandbox/faults",
+            serde_json::json!({
+                "match": {"method": "POST", "path": "/api/v1/browser-agents"},
+                "times": 1,
+                "dropStreamAfterEvents": 5
+            }),
+        )
+        .await;
+        let tasks = (0..3)
+            .map(|i| {
+                task(
+                    format!("{}/product", site.uri()),
+                    &format!("Look at it {i}"),
+                )
+            })
+            .collect();
+        let prepared = c
+            .agents()
+            .prepare(
+                tasks,
+                BatchOptions {
+                    concurrency: Some(1),
+                    ..Default::default()
+                },
+            )
+            .unwrap();
+        let updates: Vec<BatchUpdate> = c
+            .agents()
+            .follow(&prepared)
+            .map(|u| u.expect("update"))
+            .collect()
+            .await;
+        let polling: Vec<&BatchUpdate> = updates
+            .iter()
+            .filter(|u| matches!(u, BatchUpdate::Polling { .. }))
+            .collect();
+        assert_eq!(polling.len(), 1, "one switch to polling");
+        let Some(BatchUpdate::Done(done)) = updates.last() else {
+            panic!("ends with Done: {:?}", updates.last());
+        };
+        let full = c.agents().get(&done.id, true).await.unwrap();
+        let mut expected: BTreeMap<u32, Vec<TaskEvent>> = BTreeMap::new();
+        for r in &full.results {
+            for e in r.events.as_deref().unwrap_or_default() {
+                expected.entry(e.task_index).or_default().push(e.clone());
+            }
+        }
+        let mut got: BTreeMap<u32, Vec<TaskEvent>> = BTreeMap::new();
+        let mut results = Vec::new();
+        for u in &updates {
+            match u {
+                BatchUpdate::Event(e) => got.entry(e.task_index).or_default().push(e.clone()),
+                BatchUpdate::Result(r) => results.push(r.task_index),
+                _ => {}
+            }
+        }
+        assert_eq!(got, expected, "every event exactly once, in order");
+        results.sort();
+        assert_eq!(results, vec![0, 1, 2], "every result exactly once");
+        sb.shutdown().await;
+    }
+}
