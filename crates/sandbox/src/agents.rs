@@ -8,8 +8,7 @@ use crate::media;
 use crate::state::{App, BatchRec, Data};
 use crate::util::{self, iso};
 use axum::extract::{Path, RawQuery, State};
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
@@ -292,7 +291,7 @@ async fn respond(
     drop_after: Option<u32>,
 ) -> Resp {
     if stream {
-        return Ok(sse(app, user, id, drop_after).into_response());
+        return Ok(sse(app, user, id, drop_after));
     }
     if !is_async {
         wait_done(app, id).await;
@@ -343,8 +342,8 @@ impl Drop for StreamGuard {
     }
 }
 
-fn frame_event(f: &Frame) -> Event {
-    Event::default().event(f.event).data(f.data.clone())
+fn frame_bytes(f: &Frame) -> bytes::Bytes {
+    bytes::Bytes::from(format!("event: {}\ndata: {}\n\n", f.event, f.data))
 }
 
 fn event_frame(e: &TaskEvent) -> Frame {
@@ -373,12 +372,9 @@ fn done_frame(b: &BatchRec) -> Frame {
     }
 }
 
-fn sse(
-    app: &App,
-    user: &str,
-    id: &str,
-    drop_after: Option<u32>,
-) -> Sse<impl futures::Stream<Item = Result<Event, Infallible>> + use<>> {
+/// The batch as `text/event-stream`: what happened so far, then live frames, with a `:keepalive`
+/// comment line after every `keepalive_ms` of silence.
+fn sse(app: &App, user: &str, id: &str, drop_after: Option<u32>) -> Response {
     *app.runtime().streams.entry(user.to_owned()).or_default() += 1;
     let guard = StreamGuard {
         app: app.clone(),
@@ -407,34 +403,43 @@ fn sse(
         (replay, rx, finished)
     };
     let limit = drop_after.map(|n| n as usize).unwrap_or(usize::MAX);
+    let keepalive = Duration::from_millis(app.config.keepalive_ms.max(1));
     let s = async_stream::stream! {
         let _guard = guard;
         let mut sent = 0usize;
+        if limit == 0 { return; }
         for f in replay {
-            if sent >= limit { return; }
             sent += 1;
-            yield Ok(frame_event(&f));
+            yield Ok::<_, Infallible>(frame_bytes(&f));
+            if sent >= limit { return; }
         }
         if finished { return; }
         let Some(mut rx) = rx else { return };
         loop {
-            match rx.recv().await {
-                Ok(f) => {
-                    if sent >= limit { return; }
-                    sent += 1;
-                    let done = f.event == "done";
-                    yield Ok(frame_event(&f));
-                    if done { return; }
+            tokio::select! {
+                r = rx.recv() => match r {
+                    Ok(f) => {
+                        sent += 1;
+                        let done = f.event == "done";
+                        yield Ok(frame_bytes(&f));
+                        if done || sent >= limit { return; }
+                    }
+                    Err(_) => return,
+                },
+                _ = tokio::time::sleep(keepalive) => {
+                    yield Ok(bytes::Bytes::from_static(b":keepalive\n\n"));
                 }
-                Err(_) => return,
             }
         }
     };
-    Sse::new(s).keep_alive(
-        KeepAlive::new()
-            .interval(Duration::from_millis(app.config.keepalive_ms.max(1)))
-            .text("keepalive"),
+    (
+        [
+            (header::CONTENT_TYPE, "text/event-stream"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        axum::body::Body::from_stream(s),
     )
+        .into_response()
 }
 
 async fn run_batch(app: App, id: String, tasks: Vec<BrowserTask>, concurrency: usize) {
@@ -566,28 +571,45 @@ fn page_lines(html: &str) -> Vec<String> {
         .collect()
 }
 
-/// Every element whose id, class, name, itemprop or data-field is `name`: its text.
-fn element_texts(html: &str, name: &str) -> Vec<String> {
-    let n = regex::escape(name);
-    let pattern = format!(
-        r#"(?is)<([a-z0-9]+)\b[^>]*\b(?:id|name|itemprop|data-field)\s*=\s*["']{n}["'][^>]*>(.*?)</([a-z0-9]+)>|<([a-z0-9]+)\b[^>]*\bclass\s*=\s*["'](?:[^"']*\s)?{n}(?:\s[^"']*)?["'][^>]*>(.*?)</([a-z0-9]+)>"#
-    );
-    let Ok(re) = regex::Regex::new(&pattern) else {
-        return Vec::new();
-    };
+/// Inner HTML of every element whose id, name, itemprop or data-field is `name`, or whose class
+/// list holds `name` (the element ends at the next closing tag of its name).
+fn elements(html: &str, name: &str) -> Vec<String> {
+    let open = regex::Regex::new(r"(?is)<([a-z][a-z0-9]*)\b([^>]*)>").expect("static regex");
+    let attr =
+        regex::Regex::new(r#"(?is)\b(id|name|itemprop|data-field|class)\s*=\s*["']([^"']*)["']"#)
+            .expect("static regex");
+    let lower = html.to_lowercase();
     let mut out = Vec::new();
-    for c in re.captures_iter(html) {
-        let inner = c
-            .get(2)
-            .or_else(|| c.get(5))
-            .map(|m| m.as_str())
-            .unwrap_or("");
-        let t = util::html_text(inner);
-        if !t.is_empty() {
-            out.push(t);
+    for c in open.captures_iter(html) {
+        let hit = attr.captures_iter(&c[2]).any(|a| {
+            if a[1].eq_ignore_ascii_case("class") {
+                a[2].split_whitespace().any(|w| w == name)
+            } else {
+                &a[2] == name
+            }
+        });
+        if !hit {
+            continue;
         }
+        let tag = c[1].to_lowercase();
+        let start = c.get(0).map_or(0, |m| m.end());
+        let end = lower[start..]
+            .find(&format!("</{tag}"))
+            .map_or(html.len(), |p| start + p);
+        out.push(html[start..end].to_owned());
     }
+    out
+}
+
+/// Text of every element named `name` (see [`elements`]), or the content of a `<meta>` of that name.
+fn element_texts(html: &str, name: &str) -> Vec<String> {
+    let mut out: Vec<String> = elements(html, name)
+        .iter()
+        .map(|inner| util::html_text(inner))
+        .filter(|t| !t.is_empty())
+        .collect();
     if out.is_empty() {
+        let n = regex::escape(name);
         let meta = format!(
             r#"(?is)<meta\b[^>]*\b(?:name|property)\s*=\s*["']{n}["'][^>]*\bcontent\s*=\s*["']([^"']*)["']"#
         );
@@ -646,20 +668,17 @@ fn extract_prop(
         let mut items = element_texts(&page.html, name);
         if items.len() == 1 {
             // A container: its list items.
-            let block = regex::Regex::new(&format!(
-                r#"(?is)<([a-z0-9]+)\b[^>]*\b(?:id|class)\s*=\s*["']{}["'][^>]*>(.*?)</([a-z0-9]+)>"#,
-                regex::escape(name)
-            ))
-            .ok()?;
-            if let Some(c) = block.captures(&page.html) {
-                let li = regex::Regex::new(r"(?is)<li\b[^>]*>(.*?)</li>").ok()?;
-                let lis: Vec<String> = li
-                    .captures_iter(&c[2])
-                    .map(|m| util::html_text(&m[1]))
-                    .collect();
-                if !lis.is_empty() {
-                    items = lis;
-                }
+            let li = regex::Regex::new(r"(?is)<li\b[^>]*>(.*?)</li>").ok()?;
+            let lis: Vec<String> = elements(&page.html, name)
+                .iter()
+                .flat_map(|inner| {
+                    li.captures_iter(inner)
+                        .map(|m| util::html_text(&m[1]))
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            if !lis.is_empty() {
+                items = lis;
             }
         }
         if items.is_empty() && lower == "links" {
