@@ -74,15 +74,50 @@ pub fn search_pattern(value: &str) -> Result<()> {
     if value.is_empty() {
         return Err(Error::invalid("query", "Enter some text to search for."));
     }
-    fancy_regex::Regex::new(value).map(|_| ()).map_err(|e| {
+    let refuse = |why: String| {
         Error::invalid(
             "query",
             format!(
-                "\"{}\" is not a valid search pattern ({e}). Characters such as ( [ * + ? need a \\ before them to be searched literally.",
+                "\"{}\" is not a valid search pattern ({why}). Characters such as ( [ * + ? need a \\ before them to be searched literally.",
                 shorten(value)
             ),
         )
-    })
+    };
+    // Parse only: a pattern that is valid but large (`a{1000000}`) is the service's to run.
+    fancy_regex::Expr::parse_tree(value).map_err(|e| refuse(e.to_string()))?;
+    if let Some((min, max)) = reversed_repetition(value) {
+        return Err(refuse(format!(
+            "{{{min},{max}}} repeats at least {min} but at most {max} times"
+        )));
+    }
+    Ok(())
+}
+
+/// A `{m,n}` repetition with m > n (the parser accepts it; JavaScript and PCRE refuse it).
+fn reversed_repetition(pattern: &str) -> Option<(u64, u64)> {
+    let bytes = pattern.as_bytes();
+    let mut i = 0;
+    let mut in_class = false;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 1,
+            b'[' => in_class = true,
+            b']' => in_class = false,
+            b'{' if !in_class => {
+                let rest = &pattern[i + 1..];
+                if let Some(end) = rest.find('}')
+                    && let Some((a, b)) = rest[..end].split_once(',')
+                    && let (Ok(a), Ok(b)) = (a.trim().parse::<u64>(), b.trim().parse::<u64>())
+                    && a > b
+                {
+                    return Some((a, b));
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 /// An absolute http(s) URL.
@@ -162,6 +197,22 @@ mod tests {
             "{e}"
         );
         assert!(search_pattern("").is_err());
+        assert!(search_pattern("a{1000000}").is_ok(), "large but valid");
+        assert!(search_pattern("a{2,10}").is_ok());
+        assert!(
+            search_pattern("[{3,1}]").is_ok(),
+            "braces inside a class are literal"
+        );
+        assert!(
+            search_pattern(r"\{3,1}").is_ok(),
+            "escaped brace is literal"
+        );
+        let e = search_pattern("a{3,1}").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("{3,1} repeats at least 3 but at most 1 times"),
+            "{e}"
+        );
     }
 
     #[test]
