@@ -35,6 +35,7 @@ pub fn invalid(message: &str) -> Response {
 pub fn gateway_type(code: &str) -> &'static str {
     match code {
         "missing_api_key" | "invalid_api_key" => "authentication_error",
+        "model_not_found" => "not_found_error",
         "insufficient_credits" | "subscription_required" => "billing_error",
         "rate_limit_exceeded" => "rate_limit_error",
         "not_found" => "not_found_error",
