@@ -566,7 +566,7 @@ fn page_lines(html: &str) -> Vec<String> {
     let re = regex::Regex::new(r"(?s)<[^>]*>").expect("static regex");
     re.replace_all(html, "\n")
         .lines()
-        .map(|l| util::html_text(l))
+        .map(util::html_text)
         .filter(|l| !l.is_empty())
         .collect()
 }
@@ -1123,7 +1123,7 @@ async fn capacity(State(app): State<App>, headers: HeaderMap) -> Resp {
         .into_iter()
         .map(|(user_id, inflight)| CapacityUser { user_id, inflight })
         .collect();
-    top.sort_by(|a, b| b.inflight.cmp(&a.inflight));
+    top.sort_by_key(|u| std::cmp::Reverse(u.inflight));
     top.truncate(10);
     Ok(Json(CapacitySnapshot {
         total_active: running + pending,

@@ -89,6 +89,8 @@ pub fn extract_features(text: &str) -> Vec<String> {
         .filter_map(|l| bullet.captures(l).map(|c| c[1].to_owned()))
         .collect();
     if raw.is_empty() {
+        let splitter =
+            regex::Regex::new(r"(?i),|;| and | & | as well as | plus ").expect("static regex");
         for sentence in text.split(['.', '!', '?', '\n']) {
             let s = sentence.trim();
             if s.is_empty() {
@@ -101,10 +103,7 @@ pub fn extract_features(text: &str) -> Vec<String> {
                 .min()
                 .map(|i| &s[i..])
                 .unwrap_or(s);
-            for part in regex::Regex::new(r"(?i),|;| and | & | as well as | plus ")
-                .expect("static regex")
-                .split(after)
-            {
+            for part in splitter.split(after) {
                 raw.push(part.to_owned());
             }
         }

@@ -405,7 +405,7 @@ pub fn compute(p: &ProjectRec, now: i64) -> Option<Plan> {
             proven_working: proven,
             total,
             left: total - built,
-            percent: if total == 0 { 0 } else { built * 100 / total },
+            percent: (built * 100).checked_div(total).unwrap_or(0),
             proposed,
         },
         features,

@@ -169,7 +169,7 @@ async fn state_file_survives_restart() {
         .await
         .unwrap();
     let remaining = c["creditsRemaining"].as_f64().unwrap();
-    assert!(remaining < 42.0 && remaining >= 32.0, "{remaining}");
+    assert!((32.0..42.0).contains(&remaining), "{remaining}");
     sb.shutdown().await;
     let _ = std::fs::remove_dir_all(&dir);
 }

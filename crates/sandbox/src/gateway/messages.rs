@@ -278,16 +278,14 @@ async fn messages(
             "`{model}` is not a chat model; use a text model from GET /v1/models."
         )));
     }
-    if !v
-        .get("max_tokens")
-        .is_some_and(|m| m.as_u64().is_some_and(|n| n >= 1))
+    if v.get("max_tokens")
+        .is_none_or(|m| m.as_u64().is_none_or(|n| n < 1))
     {
         return fail(invalid("`max_tokens` must be an integer >= 1."));
     }
-    if !v
-        .get("messages")
+    if v.get("messages")
         .and_then(Value::as_array)
-        .is_some_and(|m| !m.is_empty())
+        .is_none_or(Vec::is_empty)
     {
         return fail(invalid("`messages` must be a non-empty array."));
     }
