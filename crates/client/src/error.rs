@@ -325,7 +325,10 @@ fn describe(e: &ApiError) -> String {
             if service.is_empty() {
                 format!("The service refused the request (HTTP {}). Check what you entered and try again.", e.status)
             } else {
-                format!("The service refused the request: {service}. Check what you entered and try again.")
+                format!(
+                    "The service refused the request: {}. Check what you entered and try again.",
+                    service.trim_end_matches('.')
+                )
             }
         }
         ErrorKind::Server => match e.gateway_code() {
