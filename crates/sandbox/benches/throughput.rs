@@ -11,7 +11,9 @@ fn throughput(c: &mut Criterion) {
         .enable_all()
         .build()
         .expect("runtime");
-    let sb = rt.block_on(Sandbox::start(SandboxConfig::ephemeral())).expect("sandbox");
+    let sb = rt
+        .block_on(Sandbox::start(SandboxConfig::ephemeral()))
+        .expect("sandbox");
     let http = reqwest::Client::new();
     let base = sb.base_url.clone();
     let calls = AtomicU64::new(0);
@@ -25,7 +27,11 @@ fn throughput(c: &mut Criterion) {
     g.throughput(Throughput::Elements(1));
     g.bench_function("catalog_public", |b| {
         b.to_async(&rt).iter(|| async {
-            let r = http.get(format!("{base}/v1/models/public")).send().await.unwrap();
+            let r = http
+                .get(format!("{base}/v1/models/public"))
+                .send()
+                .await
+                .unwrap();
             assert_eq!(r.status(), 200);
             r.bytes().await.unwrap();
         })
@@ -33,7 +39,7 @@ fn throughput(c: &mut Criterion) {
     g.bench_function("rerank_20_docs", |b| {
         b.to_async(&rt).iter(|| async {
             // Every 500 calls, move the sandbox clock a minute on so the 600/min window never fills.
-            if calls.fetch_add(1, Ordering::Relaxed) % 500 == 0 {
+            if calls.fetch_add(1, Ordering::Relaxed).is_multiple_of(500) {
                 http.post(format!("{base}/_sandbox/clock/advance"))
                     .json(&json!({"ms": 60_000}))
                     .send()

@@ -173,3 +173,32 @@ async fn state_file_survives_restart() {
     sb.shutdown().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test]
+async fn delay_fault_still_answers_and_is_consumed() {
+    let env = Env::new().await;
+    let v = env
+        .control(
+            "/_sandbox/faults",
+            json!({"match": {"method": "GET", "path": "/credits-*"}, "times": 2, "delayMs": 1}),
+        )
+        .await;
+    assert_eq!(v["faults"], 1);
+    for _ in 0..3 {
+        assert_eq!(env.credits(PRO).await, 1000.0);
+    }
+    env.post_json(
+        "/_sandbox/faults",
+        None,
+        json!({"match": {"path": "/x"}}),
+        400,
+    )
+    .await;
+    let r = env
+        .http
+        .delete(env.url("/_sandbox/faults"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+}
