@@ -142,7 +142,7 @@ async fn outcome_rule_events_and_costs() {
         {"url": format!("{base}/shop"), "output": {"type": "object", "required": ["sku"], "properties": {"sku": {"type": "string"}}}},
         {"url": format!("{base}/missing")},
         {"url": format!("{base}/forbidden")},
-        {"url": "http://no-such-host.invalid/"},
+        {"url": "http://256.0.0.1/"},
         {"url": format!("{base}/cf")},
     ]);
     let b = env
