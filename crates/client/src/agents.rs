@@ -13,7 +13,33 @@ use crate::error::{Error, Result};
 use crate::http::{Call, Family, Shared};
 use crate::validate;
 
-const BASE: &str = "api/v1/browser-agents";
+/// Which of the spec's equivalent paths the browser-agent calls use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AgentsRoute {
+    /// `/api/v1/browser-agents` (the current path).
+    #[default]
+    BrowserAgents,
+    /// `/api/v1/browser-tasks`, the older alias.
+    BrowserTasks,
+    /// Submissions to `POST /browser-agent`; reads on `/api/v1/browser-agents`.
+    LegacySubmission,
+}
+
+impl AgentsRoute {
+    fn base(self) -> &'static str {
+        match self {
+            AgentsRoute::BrowserTasks => "api/v1/browser-tasks",
+            _ => "api/v1/browser-agents",
+        }
+    }
+
+    fn submit_path(self) -> &'static str {
+        match self {
+            AgentsRoute::LegacySubmission => "browser-agent",
+            other => other.base(),
+        }
+    }
+}
 
 /// Options of a submission.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -50,7 +76,7 @@ impl PreparedBatch {
         self.concurrency
     }
 
-    fn call(&self, is_async: bool, stream: bool) -> Result<Call> {
+    fn call(&self, route: AgentsRoute, is_async: bool, stream: bool) -> Result<Call> {
         let body = BatchRequest {
             tasks: self.tasks.clone(),
             concurrency: self.concurrency,
@@ -58,7 +84,7 @@ impl PreparedBatch {
             stream: stream.then_some(true),
             idempotency_key: Some(self.idempotency_key.clone()),
         };
-        Call::post(BASE, Family::Rest)
+        Call::post(route.submit_path(), Family::Rest)
             .idempotency_key(self.idempotency_key.clone())
             .json(&body)
     }
@@ -191,11 +217,12 @@ impl Seen {
 /// Browser agents.
 pub struct Agents<'c> {
     inner: &'c Shared,
+    route: AgentsRoute,
 }
 
 impl<'c> Agents<'c> {
-    pub(crate) fn new(inner: &'c Shared) -> Self {
-        Agents { inner }
+    pub(crate) fn new(inner: &'c Shared, route: AgentsRoute) -> Self {
+        Agents { inner, route }
     }
 
     /// Validates a submission and gives it its idempotency key (generated when none is given).
@@ -213,13 +240,21 @@ impl<'c> Agents<'c> {
 
     /// Submits and waits until every task has finished.
     pub async fn run(&self, batch: &PreparedBatch) -> Result<Batch> {
-        Ok(self.inner.json(&batch.call(false, false)?).await?.0)
+        Ok(self
+            .inner
+            .json(&batch.call(self.route, false, false)?)
+            .await?
+            .0)
     }
 
     /// Submits and answers at once (`status: processing`, no results yet). Submitting the same
     /// prepared batch again returns the existing batch.
     pub async fn start(&self, batch: &PreparedBatch) -> Result<Batch> {
-        Ok(self.inner.json(&batch.call(true, false)?).await?.0)
+        Ok(self
+            .inner
+            .json(&batch.call(self.route, true, false)?)
+            .await?
+            .0)
     }
 
     /// Submits with `stream: true` and yields the raw frames. Ends after `done`; ends with a
@@ -229,7 +264,10 @@ impl<'c> Agents<'c> {
         &self,
         batch: &PreparedBatch,
     ) -> Result<impl Stream<Item = Result<StreamFrame>> + Send + 'static> {
-        let (events, _) = self.inner.sse(&batch.call(false, true)?).await?;
+        let (events, _) = self
+            .inner
+            .sse(&batch.call(self.route, false, true)?)
+            .await?;
         Ok(frames(events))
     }
 
@@ -242,10 +280,11 @@ impl<'c> Agents<'c> {
         batch: &PreparedBatch,
     ) -> impl Stream<Item = Result<BatchUpdate>> + Send + 'static {
         let inner = self.inner.clone();
+        let route = self.route;
         let batch = batch.clone();
         async_stream::try_stream! {
             let mut seen = Seen::default();
-            let agents = Agents::new(&inner);
+            let agents = Agents::new(&inner, route);
             let reason = match agents.stream(&batch).await {
                 Err(e) if !matches!(e, Error::Stream { .. } | Error::Transport { .. }) => Err(e)?,
                 Err(e) => e.to_string(),
@@ -279,7 +318,7 @@ impl<'c> Agents<'c> {
             // The same key finds the batch the stream was about, without creating another.
             let found = agents.start(&batch).await?;
             yield BatchUpdate::Polling { batch_id: found.id.clone(), reason };
-            let mut updates = std::pin::pin!(poll_batch(inner.clone(), found.id, seen));
+            let mut updates = std::pin::pin!(poll_batch(inner.clone(), route, found.id, seen));
             while let Some(update) = updates.next().await {
                 yield update?;
             }
@@ -293,10 +332,11 @@ impl<'c> Agents<'c> {
         batch_id: &str,
     ) -> impl Stream<Item = Result<BatchUpdate>> + Send + 'static {
         let inner = self.inner.clone();
+        let route = self.route;
         let batch_id = batch_id.to_owned();
         async_stream::try_stream! {
             validate::path_id("batchId", &batch_id)?;
-            let mut updates = std::pin::pin!(poll_batch(inner, batch_id, Seen::default()));
+            let mut updates = std::pin::pin!(poll_batch(inner, route, batch_id, Seen::default()));
             while let Some(update) = updates.next().await {
                 yield update?;
             }
@@ -306,7 +346,7 @@ impl<'c> Agents<'c> {
     /// `GET /api/v1/browser-agents/{id}`, with each task's timeline when `include_events`.
     pub async fn get(&self, batch_id: &str, include_events: bool) -> Result<Batch> {
         validate::path_id("batchId", batch_id)?;
-        let call = Call::get(format!("{BASE}/{batch_id}"), Family::Rest)
+        let call = Call::get(format!("{}/{batch_id}", self.route.base()), Family::Rest)
             .query_opt("includeEvents", include_events.then_some("true"));
         Ok(self.inner.json(&call).await?.0)
     }
@@ -324,7 +364,7 @@ impl<'c> Agents<'c> {
         if let Some(s) = skip {
             validate::skip(s)?;
         }
-        let call = Call::get(BASE, Family::Rest)
+        let call = Call::get(self.route.base(), Family::Rest)
             .query_opt("limit", limit)
             .query_opt("skip", skip)
             .query_opt("status", status.as_ref());
@@ -333,7 +373,10 @@ impl<'c> Agents<'c> {
 
     /// The service's capacity snapshot.
     pub async fn capacity(&self) -> Result<CapacitySnapshot> {
-        let call = Call::get(format!("{BASE}/_system/capacity"), Family::Rest);
+        let call = Call::get(
+            format!("{}/_system/capacity", self.route.base()),
+            Family::Rest,
+        );
         Ok(self.inner.json(&call).await?.0)
     }
 }
@@ -363,13 +406,14 @@ fn frames(
 
 fn poll_batch(
     inner: Shared,
+    route: AgentsRoute,
     batch_id: String,
     mut seen: Seen,
 ) -> impl Stream<Item = Result<BatchUpdate>> + Send + 'static {
     async_stream::try_stream! {
         let interval = inner.config.job_poll_interval;
         loop {
-            let batch = Agents::new(&inner).get(&batch_id, true).await?;
+            let batch = Agents::new(&inner, route).get(&batch_id, true).await?;
             for update in seen.updates_from(&batch) {
                 yield update;
             }

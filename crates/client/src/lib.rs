@@ -32,7 +32,9 @@ pub mod validate;
 use std::sync::Arc;
 
 pub use account::Account;
-pub use agents::{Agents, BatchOptions, BatchUpdate, PreparedBatch, batch_frames, validate_tasks};
+pub use agents::{
+    Agents, AgentsRoute, BatchOptions, BatchUpdate, PreparedBatch, batch_frames, validate_tasks,
+};
 pub use config::{ClientConfig, RetryPolicy, validate_base_url};
 pub use error::{ApiError, Error, ErrorBody, ErrorKind, Result};
 pub use gateway::{Audio, AudioUpload, Gateway, VideoContent};
@@ -85,7 +87,13 @@ impl Client {
 
     /// Browser agents.
     pub fn agents(&self) -> Agents<'_> {
-        Agents::new(&self.inner)
+        Agents::new(&self.inner, AgentsRoute::default())
+    }
+
+    /// Browser agents on one of the spec's alias paths (`/api/v1/browser-tasks`, or submissions
+    /// to `POST /browser-agent`).
+    pub fn agents_at(&self, route: AgentsRoute) -> Agents<'_> {
+        Agents::new(&self.inner, route)
     }
 
     /// The AI gateway.

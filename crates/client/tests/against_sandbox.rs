@@ -414,6 +414,34 @@ mod agents {
     }
 
     #[tokio::test]
+    async fn the_alias_paths_reach_the_same_batches() {
+        let sb = sandbox().await;
+        let site = site().await;
+        let c = client(&sb, keys::ORG);
+        let tasks = vec![task(format!("{}/product", site.uri()), "Look")];
+        let legacy = c.agents_at(specdesk_client::AgentsRoute::LegacySubmission);
+        let prepared = legacy.prepare(tasks, BatchOptions::default()).unwrap();
+        let batch = legacy.run(&prepared).await.unwrap();
+        assert_eq!(batch.status, BatchStatus::Completed);
+        let tasks_alias = c.agents_at(specdesk_client::AgentsRoute::BrowserTasks);
+        assert_eq!(
+            tasks_alias.get(&batch.id, false).await.unwrap().id,
+            batch.id
+        );
+        assert_eq!(
+            tasks_alias
+                .list(Some(10), Some(0), None)
+                .await
+                .unwrap()
+                .total,
+            1
+        );
+        let cap = tasks_alias.capacity().await.unwrap();
+        assert!((0.0..=1.0).contains(&cap.utilization), "{cap:?}");
+        sb.shutdown().await;
+    }
+
+    #[tokio::test]
     async fn a_dropped_stream_is_resumed_by_polling_without_loss_or_duplicates() {
         let sb = sandbox().await;
         let site = site().await;
