@@ -1,0 +1,208 @@
+//! The one error shape that crosses IPC: a stable `kind` the UI branches on, a plain message
+//! with the next step, and an action the user can take (opened in the system browser).
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+/// An action offered with an error, for example "Top up" with the service's top-up page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct ErrorAction {
+    pub label: String,
+    /// Always http or https.
+    pub url: String,
+}
+
+/// The error every command rejects with (`IpcError` in DESIGN.md).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, optional_fields))]
+#[error("{message}")]
+pub struct IpcError {
+    /// `missingKey`, `invalidKey`, `insufficientCredits`, `subscriptionRequired`, `rateLimited`,
+    /// `notFound`, `invalidInput`, `network`, `server`, `decode`, `stream`, `cancelled`,
+    /// `keychainLocked`, `keychainUnavailable`, `storage`, `internal`.
+    pub kind: String,
+    /// A plain sentence with the next step.
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<u16>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retry_after_ms: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub action: Option<ErrorAction>,
+    /// The input the error is about (`baseUrl`, `limit`, `tasks[2].url`), for forms.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+}
+
+impl IpcError {
+    /// An error of `kind` with `message`.
+    pub fn new(kind: &str, message: impl Into<String>) -> Self {
+        IpcError {
+            kind: kind.to_owned(),
+            message: message.into(),
+            status: None,
+            retry_after_ms: None,
+            action: None,
+            field: None,
+        }
+    }
+
+    /// A refused input.
+    pub fn invalid(field: &str, message: impl Into<String>) -> Self {
+        let mut e = Self::new("invalidInput", message);
+        e.field = Some(field.to_owned());
+        e
+    }
+
+    /// Something that does not exist.
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self::new("notFound", message)
+    }
+
+    /// A failure of the local library or settings file.
+    pub fn storage(what: impl std::fmt::Display) -> Self {
+        Self::new(
+            "storage",
+            format!(
+                "Specdesk could not read or write its local data ({what}). Check that the disk is not full, then try again."
+            ),
+        )
+    }
+
+    /// Attaches an action when `url` is http(s); anything else is dropped.
+    pub fn with_action(mut self, label: &str, url: &str) -> Self {
+        if let Ok(u) = url::Url::parse(url)
+            && matches!(u.scheme(), "http" | "https")
+        {
+            self.action = Some(ErrorAction {
+                label: label.to_owned(),
+                url: u.to_string(),
+            });
+        }
+        self
+    }
+}
+
+fn millis(d: Duration) -> u64 {
+    d.as_millis().min(u128::from(u64::MAX)) as u64
+}
+
+impl From<&specdesk_client::Error> for IpcError {
+    fn from(e: &specdesk_client::Error) -> Self {
+        use specdesk_client::{Error, ErrorKind};
+        let kind = e.kind();
+        let mut out = IpcError::new(kind.as_str(), e.to_string());
+        out.status = e.status();
+        out.retry_after_ms = e.retry_after().map(millis);
+        if let Error::InvalidInput { field, .. } = e {
+            out.field = Some(field.clone());
+        }
+        if let Some(url) = e.action_url() {
+            let label = match kind {
+                ErrorKind::InsufficientCredits => "Top up",
+                ErrorKind::SubscriptionRequired => "Upgrade",
+                _ => "Open",
+            };
+            out = out.with_action(label, url);
+        }
+        out
+    }
+}
+
+impl From<specdesk_client::Error> for IpcError {
+    fn from(e: specdesk_client::Error) -> Self {
+        IpcError::from(&e)
+    }
+}
+
+impl From<rusqlite::Error> for IpcError {
+    fn from(e: rusqlite::Error) -> Self {
+        IpcError::storage(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use specdesk_client::{ApiError, Error};
+
+    fn api(status: u16, body: &str, retry: Option<Duration>) -> Error {
+        Error::Api(Box::new(ApiError::from_parts(
+            status,
+            body.as_bytes(),
+            retry,
+            Some("req_1".into()),
+        )))
+    }
+
+    #[test]
+    fn insufficient_credits_offers_a_top_up() {
+        let e = api(
+            402,
+            r#"{"error":{"message":"no credits","type":"invalid_request_error","code":"insufficient_credits","param":null,"svc":{"credits_remaining":0,"estimated_credits":2,"topup_url":"https://example.com/topup"}}}"#,
+            None,
+        );
+        let ipc = IpcError::from(&e);
+        assert_eq!(ipc.kind, "insufficientCredits");
+        assert_eq!(ipc.status, Some(402));
+        assert_eq!(
+            ipc.action,
+            Some(ErrorAction {
+                label: "Top up".into(),
+                url: "https://example.com/topup".into()
+            })
+        );
+        let json = serde_json::to_value(&ipc).unwrap();
+        assert_eq!(json["action"]["label"], "Top up");
+        assert!(json.get("retryAfterMs").is_none());
+    }
+
+    #[test]
+    fn subscription_required_offers_an_upgrade_and_rate_limits_carry_the_wait() {
+        let e = api(
+            402,
+            r#"{"error":"Subscription required","message":"Deep spec needs a paid plan.","requiresSubscription":true,"actionUrl":"https://example.com/pricing"}"#,
+            None,
+        );
+        let ipc = IpcError::from(&e);
+        assert_eq!(ipc.kind, "subscriptionRequired");
+        assert_eq!(ipc.action.unwrap().label, "Upgrade");
+
+        let e = api(
+            429,
+            r#"{"error":{"message":"slow down","type":"rate_limit_error","code":"rate_limit_exceeded","param":null,"svc":{}}}"#,
+            Some(Duration::from_secs(7)),
+        );
+        let ipc = IpcError::from(&e);
+        assert_eq!(
+            (ipc.kind.as_str(), ipc.retry_after_ms),
+            ("rateLimited", Some(7000))
+        );
+    }
+
+    #[test]
+    fn only_web_links_become_actions() {
+        let e = IpcError::new("server", "x").with_action("Open", "javascript:alert(1)");
+        assert_eq!(e.action, None);
+        let e = IpcError::new("server", "x").with_action("Open", "file:///etc/passwd");
+        assert_eq!(e.action, None);
+    }
+
+    #[test]
+    fn local_refusals_name_their_field() {
+        let e = Error::invalid(
+            "limit",
+            "The page size must be between 1 and 100 (it was 0).",
+        );
+        let ipc = IpcError::from(e);
+        assert_eq!(ipc.kind, "invalidInput");
+        assert_eq!(ipc.field.as_deref(), Some("limit"));
+        assert_eq!(
+            ipc.message,
+            "The page size must be between 1 and 100 (it was 0)."
+        );
+    }
+}

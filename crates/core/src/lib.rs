@@ -1,0 +1,24 @@
+//! Specdesk's use cases, with no Tauri in them: profiles and keys, settings, the local library
+//! (job ledger, credit ledger, plan snapshots, spec cache) and the IPC error shape. The app crate
+//! (src-tauri) adapts these to commands; tests use in-memory fakes and temporary files.
+
+// `IpcError` is what every command rejects with and crosses IPC by value; it is returned only on
+// the failure path, so its size does not matter and boxing it would only add noise.
+#![allow(clippy::result_large_err)]
+
+pub mod ipc_error;
+pub mod library;
+pub mod profiles;
+pub mod secrets;
+pub mod settings;
+pub mod views;
+
+pub use ipc_error::{ErrorAction, IpcError};
+pub use library::{CreditEntry, Job, JobKind, JobStatus, Library, PlanPoint};
+pub use profiles::{
+    KeyChange, KeyKind, Profile, ProfileInput, ProfileView, Profiles, SANDBOX_KEY,
+    SANDBOX_PROFILE_ID, start_embedded_sandbox,
+};
+pub use secrets::{KeyStatus, Keys, MemorySecretStore, SecretError, SecretStore, masked_tail};
+pub use settings::{JsonFileSettings, MemorySettings, Settings, SettingsStore, SpecDepth, Theme};
+pub use views::{AppInfo, ConnectionTest, CreditsView};

@@ -1,0 +1,420 @@
+//! Profiles: named connections to the service, the built-in Sandbox one first. Keys are read from
+//! the keychain only to build a client; commands see `KeyStatus`.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use specdesk_client::{Client, ClientConfig};
+
+use crate::ipc_error::IpcError;
+use crate::secrets::{KeyStatus, Keys};
+use crate::settings::{Settings, SettingsStore, Stored};
+
+/// Id of the built-in Sandbox profile.
+pub const SANDBOX_PROFILE_ID: &str = "sandbox";
+/// The Sandbox profile's key: a public, well-known key of the local emulator, not a secret.
+pub const SANDBOX_KEY: &str = specdesk_sandbox::keys::ORG;
+
+/// Personal (a solo account) or organization key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub enum KeyKind {
+    #[default]
+    Personal,
+    Organization,
+}
+
+/// A saved connection (no key: keys live in the keychain).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Profile {
+    pub id: String,
+    pub name: String,
+    pub base_url: String,
+    pub key_kind: KeyKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub project_id: Option<String>,
+}
+
+/// What the user enters to add or edit a profile.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, optional_fields))]
+pub struct ProfileInput {
+    pub name: String,
+    pub base_url: String,
+    pub key_kind: KeyKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub project_id: Option<String>,
+}
+
+/// A profile as the UI sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, optional_fields))]
+pub struct ProfileView {
+    pub id: String,
+    pub name: String,
+    pub base_url: String,
+    pub key_kind: KeyKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub project_id: Option<String>,
+    /// The built-in Sandbox: offline, simulated, not editable.
+    pub built_in: bool,
+    pub active: bool,
+    pub key: KeyStatus,
+}
+
+/// Result of setting a key.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, optional_fields))]
+pub struct KeyChange {
+    pub key: KeyStatus,
+    /// Set when a key was replaced.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notice: Option<String>,
+}
+
+/// The notice shown when a key is replaced.
+pub const ROTATION_NOTICE: &str = "Your new key is saved. If you replaced the old key on the service, the old key keeps working for 15 minutes, then stops.";
+
+fn check_key(key: &str) -> Result<String, IpcError> {
+    let key = key.trim();
+    if key.is_empty() {
+        return Err(IpcError::invalid("apiKey", "Paste your API key."));
+    }
+    if key.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(IpcError::invalid(
+            "apiKey",
+            "An API key has no spaces or line breaks. Copy it again from your account page.",
+        ));
+    }
+    if key.len() > 4096 {
+        return Err(IpcError::invalid(
+            "apiKey",
+            "That is too long to be an API key.",
+        ));
+    }
+    Ok(key.to_owned())
+}
+
+fn check_input(input: &ProfileInput) -> Result<ProfileInput, IpcError> {
+    let name = input.name.trim();
+    if name.is_empty() {
+        return Err(IpcError::invalid("name", "Give this connection a name."));
+    }
+    if name.chars().count() > 80 {
+        return Err(IpcError::invalid(
+            "name",
+            "Keep the name under 80 characters.",
+        ));
+    }
+    let base = specdesk_client::validate_base_url(&input.base_url).map_err(IpcError::from)?;
+    let project_id = input
+        .project_id
+        .as_deref()
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(str::to_owned);
+    if let Some(p) = &project_id
+        && (p.len() != 24 || !p.bytes().all(|b| b.is_ascii_hexdigit()))
+    {
+        return Err(IpcError::invalid(
+            "projectId",
+            "A project id is 24 characters, each 0-9 or a-f. Leave it empty to not attribute usage to a project.",
+        ));
+    }
+    Ok(ProfileInput {
+        name: name.to_owned(),
+        base_url: base.as_str().trim_end_matches('/').to_owned(),
+        key_kind: input.key_kind,
+        project_id,
+    })
+}
+
+/// Profiles, keys and settings, over a settings store and the keychain.
+pub struct Profiles {
+    store: Arc<dyn SettingsStore>,
+    keys: Keys,
+    sandbox_base_url: String,
+    /// Serialises read-modify-write of the stored state.
+    write: tokio::sync::Mutex<()>,
+}
+
+impl Profiles {
+    /// `sandbox_base_url` is where the embedded sandbox listens.
+    pub fn new(
+        store: Arc<dyn SettingsStore>,
+        keys: Keys,
+        sandbox_base_url: impl Into<String>,
+    ) -> Self {
+        Profiles {
+            store,
+            keys,
+            sandbox_base_url: sandbox_base_url.into(),
+            write: tokio::sync::Mutex::new(()),
+        }
+    }
+
+    fn sandbox(&self) -> Profile {
+        Profile {
+            id: SANDBOX_PROFILE_ID.to_owned(),
+            name: "Sandbox".to_owned(),
+            base_url: self.sandbox_base_url.clone(),
+            key_kind: KeyKind::Organization,
+            project_id: None,
+        }
+    }
+
+    fn load(&self) -> Result<Stored, IpcError> {
+        let mut stored = self.store.load()?;
+        // An active profile that no longer exists falls back to the Sandbox.
+        let id = &stored.settings.active_profile_id;
+        if id != SANDBOX_PROFILE_ID && !stored.profiles.iter().any(|p| &p.id == id) {
+            stored.settings.active_profile_id = SANDBOX_PROFILE_ID.to_owned();
+        }
+        Ok(stored)
+    }
+
+    /// The profile with `id`, the Sandbox included.
+    pub fn profile(&self, id: &str) -> Result<Profile, IpcError> {
+        if id == SANDBOX_PROFILE_ID {
+            return Ok(self.sandbox());
+        }
+        self.load()?
+            .profiles
+            .into_iter()
+            .find(|p| p.id == id)
+            .ok_or_else(|| IpcError::not_found("That connection no longer exists."))
+    }
+
+    async fn view(&self, p: Profile, active: &str) -> Result<ProfileView, IpcError> {
+        let built_in = p.id == SANDBOX_PROFILE_ID;
+        let key = if built_in {
+            KeyStatus::of(Some(SANDBOX_KEY))
+        } else {
+            self.keys.status(&p.id).await?
+        };
+        Ok(ProfileView {
+            active: p.id == active,
+            built_in,
+            key,
+            id: p.id,
+            name: p.name,
+            base_url: p.base_url,
+            key_kind: p.key_kind,
+            project_id: p.project_id,
+        })
+    }
+
+    /// Every profile, the Sandbox first.
+    pub async fn list(&self) -> Result<Vec<ProfileView>, IpcError> {
+        let stored = self.load()?;
+        let active = stored.settings.active_profile_id.clone();
+        let mut out = vec![self.view(self.sandbox(), &active).await?];
+        for p in stored.profiles {
+            out.push(self.view(p, &active).await?);
+        }
+        Ok(out)
+    }
+
+    /// Adds a profile (and its key, when given). Everything is checked before anything is saved.
+    pub async fn add(
+        &self,
+        input: &ProfileInput,
+        api_key: Option<&str>,
+    ) -> Result<ProfileView, IpcError> {
+        let input = check_input(input)?;
+        let key = api_key
+            .filter(|k| !k.trim().is_empty())
+            .map(check_key)
+            .transpose()?;
+        let _guard = self.write.lock().await;
+        let mut stored = self.load()?;
+        let profile = Profile {
+            id: format!("p_{}", uuid::Uuid::new_v4().simple()),
+            name: input.name,
+            base_url: input.base_url,
+            key_kind: input.key_kind,
+            project_id: input.project_id,
+        };
+        if let Some(key) = &key {
+            self.keys.set(&profile.id, key).await?;
+        }
+        stored.profiles.push(profile.clone());
+        self.store.save(&stored)?;
+        self.view(profile, &stored.settings.active_profile_id).await
+    }
+
+    /// Edits a profile (not the Sandbox).
+    pub async fn update(&self, id: &str, input: &ProfileInput) -> Result<ProfileView, IpcError> {
+        if id == SANDBOX_PROFILE_ID {
+            return Err(IpcError::invalid(
+                "id",
+                "The Sandbox connection cannot be edited.",
+            ));
+        }
+        let input = check_input(input)?;
+        let _guard = self.write.lock().await;
+        let mut stored = self.load()?;
+        let p = stored
+            .profiles
+            .iter_mut()
+            .find(|p| p.id == id)
+            .ok_or_else(|| IpcError::not_found("That connection no longer exists."))?;
+        p.name = input.name;
+        p.base_url = input.base_url;
+        p.key_kind = input.key_kind;
+        p.project_id = input.project_id;
+        let p = p.clone();
+        self.store.save(&stored)?;
+        self.view(p, &stored.settings.active_profile_id).await
+    }
+
+    /// Removes a profile and its key; the Sandbox becomes active if it was.
+    pub async fn delete(&self, id: &str) -> Result<(), IpcError> {
+        if id == SANDBOX_PROFILE_ID {
+            return Err(IpcError::invalid(
+                "id",
+                "The Sandbox connection cannot be removed.",
+            ));
+        }
+        let _guard = self.write.lock().await;
+        let mut stored = self.load()?;
+        let before = stored.profiles.len();
+        stored.profiles.retain(|p| p.id != id);
+        if stored.profiles.len() == before {
+            return Err(IpcError::not_found("That connection no longer exists."));
+        }
+        self.keys.delete(id).await?;
+        if stored.settings.active_profile_id == id {
+            stored.settings.active_profile_id = SANDBOX_PROFILE_ID.to_owned();
+        }
+        self.store.save(&stored)
+    }
+
+    /// Makes `id` the active profile.
+    pub async fn set_active(&self, id: &str) -> Result<ProfileView, IpcError> {
+        let profile = self.profile(id)?;
+        let _guard = self.write.lock().await;
+        let mut stored = self.load()?;
+        stored.settings.active_profile_id = id.to_owned();
+        self.store.save(&stored)?;
+        self.view(profile, id).await
+    }
+
+    /// Stores (or replaces) the key of a profile.
+    pub async fn set_key(&self, id: &str, api_key: &str) -> Result<KeyChange, IpcError> {
+        if id == SANDBOX_PROFILE_ID {
+            return Err(IpcError::invalid(
+                "apiKey",
+                "The Sandbox uses its own built-in key. Add a connection to use your key.",
+            ));
+        }
+        self.profile(id)?;
+        let key = check_key(api_key)?;
+        let replaced = self.keys.get(id).await?.is_some_and(|old| old != key);
+        self.keys.set(id, &key).await?;
+        Ok(KeyChange {
+            key: KeyStatus::of(Some(&key)),
+            notice: replaced.then(|| ROTATION_NOTICE.to_owned()),
+        })
+    }
+
+    /// Removes the key of a profile.
+    pub async fn delete_key(&self, id: &str) -> Result<KeyStatus, IpcError> {
+        if id == SANDBOX_PROFILE_ID {
+            return Err(IpcError::invalid(
+                "apiKey",
+                "The Sandbox's built-in key cannot be removed.",
+            ));
+        }
+        self.profile(id)?;
+        self.keys.delete(id).await?;
+        Ok(KeyStatus::of(None))
+    }
+
+    /// Current settings.
+    pub fn settings(&self) -> Result<Settings, IpcError> {
+        Ok(self.load()?.settings)
+    }
+
+    /// Checks and saves settings.
+    pub async fn save_settings(&self, settings: &Settings) -> Result<Settings, IpcError> {
+        settings.validate()?;
+        self.profile(&settings.active_profile_id).map_err(|_| {
+            IpcError::invalid("activeProfileId", "Choose a connection that exists.")
+        })?;
+        let _guard = self.write.lock().await;
+        let mut stored = self.load()?;
+        stored.settings = settings.clone();
+        self.store.save(&stored)?;
+        Ok(stored.settings)
+    }
+
+    /// Whether the welcome screen should show.
+    pub fn first_run(&self) -> Result<bool, IpcError> {
+        Ok(!self.load()?.welcome_done)
+    }
+
+    /// Records that the welcome screen was seen.
+    pub async fn finish_welcome(&self) -> Result<(), IpcError> {
+        let _guard = self.write.lock().await;
+        let mut stored = self.load()?;
+        stored.welcome_done = true;
+        self.store.save(&stored)
+    }
+
+    /// A client for profile `id`, with its key from the keychain.
+    pub async fn client_for(&self, id: &str) -> Result<Client, IpcError> {
+        let profile = self.profile(id)?;
+        let settings = self.settings()?;
+        let mut config = ClientConfig::new(&profile.base_url).map_err(IpcError::from)?;
+        config.spec_poll_interval =
+            Duration::from_secs(u64::from(settings.spec_poll_interval_secs));
+        if let Some(p) = &profile.project_id {
+            config = config.with_project_id(p.clone());
+        }
+        let key = if profile.id == SANDBOX_PROFILE_ID {
+            Some(SANDBOX_KEY.to_owned())
+        } else {
+            self.keys.get(&profile.id).await?
+        };
+        if let Some(key) = key {
+            config = config.with_api_key(key);
+        }
+        Client::new(config).map_err(IpcError::from)
+    }
+
+    /// The active profile's id and client.
+    pub async fn active_client(&self) -> Result<(String, Client), IpcError> {
+        let id = self.settings()?.active_profile_id;
+        let client = self.client_for(&id).await?;
+        Ok((id, client))
+    }
+
+    /// Reads the credits balance with the profile's key: proves the address and key work.
+    pub async fn test_connection(&self, id: &str) -> Result<f64, IpcError> {
+        let client = self.client_for(id).await?;
+        let balance = client.account().credits_balance().await?;
+        Ok(balance.credits_remaining)
+    }
+}
+
+/// Starts the embedded sandbox for the built-in profile, on a free loopback port, with its state
+/// kept in `data_dir` so a user's sandbox work survives restarts.
+pub async fn start_embedded_sandbox(
+    data_dir: &Path,
+) -> std::io::Result<specdesk_sandbox::SandboxHandle> {
+    std::fs::create_dir_all(data_dir)?;
+    specdesk_sandbox::Sandbox::start(specdesk_sandbox::SandboxConfig {
+        addr: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
+        state_file: Some(data_dir.join("sandbox-state.json")),
+        ..specdesk_sandbox::SandboxConfig::default()
+    })
+    .await
+}

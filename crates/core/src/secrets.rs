@@ -1,0 +1,240 @@
+//! API keys: a `SecretStore` (the OS keychain in the app, an in-memory fake in tests) used only
+//! through `Keys`, which runs every call off the async runtime with a timeout — a locked keychain
+//! can hang on an unlock prompt — and turns failures into plain errors.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::ipc_error::IpcError;
+
+/// Why the keychain could not be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SecretError {
+    /// The keychain is locked (or refused access).
+    #[error(
+        "Your keychain is locked. Unlock it (it may be asking for your password), then try again."
+    )]
+    Locked(String),
+    /// No keychain service answers on this computer.
+    #[error(
+        "No keychain service was found on this computer, so Specdesk cannot store your API key safely. Install or start your desktop's keyring (for example GNOME Keyring or KWallet), then try again."
+    )]
+    Unavailable(String),
+    /// The keychain did not answer in time.
+    #[error(
+        "Your keychain did not answer. It may be waiting for you to unlock it: unlock it, then try again."
+    )]
+    Timeout,
+    /// Anything else.
+    #[error("The keychain could not be used: {0}")]
+    Other(String),
+}
+
+impl From<SecretError> for IpcError {
+    fn from(e: SecretError) -> Self {
+        let kind = match e {
+            SecretError::Locked(_) | SecretError::Timeout => "keychainLocked",
+            SecretError::Unavailable(_) => "keychainUnavailable",
+            SecretError::Other(_) => "internal",
+        };
+        IpcError::new(kind, e.to_string())
+    }
+}
+
+/// Where keys are kept, by account (a profile id). Calls may block.
+pub trait SecretStore: Send + Sync + 'static {
+    fn get(&self, account: &str) -> Result<Option<String>, SecretError>;
+    fn set(&self, account: &str, secret: &str) -> Result<(), SecretError>;
+    fn delete(&self, account: &str) -> Result<(), SecretError>;
+}
+
+/// An in-memory store for tests.
+#[derive(Default, Clone)]
+pub struct MemorySecretStore {
+    entries: Arc<Mutex<HashMap<String, String>>>,
+}
+
+impl std::fmt::Debug for MemorySecretStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MemorySecretStore").finish_non_exhaustive()
+    }
+}
+
+impl SecretStore for MemorySecretStore {
+    fn get(&self, account: &str) -> Result<Option<String>, SecretError> {
+        Ok(self
+            .entries
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(account)
+            .cloned())
+    }
+    fn set(&self, account: &str, secret: &str) -> Result<(), SecretError> {
+        self.entries
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(account.to_owned(), secret.to_owned());
+        Ok(())
+    }
+    fn delete(&self, account: &str) -> Result<(), SecretError> {
+        self.entries
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(account);
+        Ok(())
+    }
+}
+
+/// Whether a profile has a key, and its last characters for recognition. Never the key.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, optional_fields))]
+pub struct KeyStatus {
+    pub has_key: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub masked_tail: Option<String>,
+}
+
+impl KeyStatus {
+    /// The status of `key`.
+    pub fn of(key: Option<&str>) -> Self {
+        KeyStatus {
+            has_key: key.is_some(),
+            masked_tail: key.map(masked_tail),
+        }
+    }
+}
+
+/// `••••` and the last four characters (fewer for a short key), never more.
+pub fn masked_tail(key: &str) -> String {
+    let chars: Vec<char> = key.chars().collect();
+    let shown = if chars.len() >= 12 {
+        4
+    } else {
+        chars.len() / 4
+    };
+    let tail: String = chars[chars.len() - shown..].iter().collect();
+    format!("••••{tail}")
+}
+
+/// Keys, through a `SecretStore`, off the runtime and with a timeout.
+#[derive(Clone)]
+pub struct Keys {
+    store: Arc<dyn SecretStore>,
+    timeout: Duration,
+}
+
+impl std::fmt::Debug for Keys {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Keys")
+            .field("timeout", &self.timeout)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Keys {
+    /// Keys in `store`; each call gives up after `timeout`.
+    pub fn new(store: Arc<dyn SecretStore>, timeout: Duration) -> Self {
+        Keys { store, timeout }
+    }
+
+    async fn run<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&dyn SecretStore) -> Result<T, SecretError> + Send + 'static,
+    ) -> Result<T, SecretError> {
+        let store = self.store.clone();
+        let task = tokio::task::spawn_blocking(move || f(store.as_ref()));
+        match tokio::time::timeout(self.timeout, task).await {
+            Ok(Ok(result)) => result,
+            Ok(Err(join)) => Err(SecretError::Other(format!(
+                "the keychain call failed: {join}"
+            ))),
+            Err(_) => Err(SecretError::Timeout),
+        }
+    }
+
+    /// The key of `account`.
+    pub async fn get(&self, account: &str) -> Result<Option<String>, SecretError> {
+        let account = account.to_owned();
+        self.run(move |s| s.get(&account)).await
+    }
+
+    /// Stores the key of `account`.
+    pub async fn set(&self, account: &str, secret: &str) -> Result<(), SecretError> {
+        let account = account.to_owned();
+        let secret = secret.to_owned();
+        self.run(move |s| s.set(&account, &secret)).await
+    }
+
+    /// Removes the key of `account`.
+    pub async fn delete(&self, account: &str) -> Result<(), SecretError> {
+        let account = account.to_owned();
+        self.run(move |s| s.delete(&account)).await
+    }
+
+    /// `hasKey` and the masked tail of `account`'s key.
+    pub async fn status(&self, account: &str) -> Result<KeyStatus, SecretError> {
+        Ok(KeyStatus::of(self.get(account).await?.as_deref()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks_show_at_most_four_characters() {
+        assert_eq!(masked_tail("sk_live_0123456789abcd"), "••••abcd");
+        assert_eq!(masked_tail("short"), "••••t");
+        assert_eq!(masked_tail("abc"), "••••");
+        assert_eq!(masked_tail(""), "••••");
+    }
+
+    struct Hanging;
+    impl SecretStore for Hanging {
+        fn get(&self, _: &str) -> Result<Option<String>, SecretError> {
+            std::thread::sleep(Duration::from_millis(600));
+            Ok(None)
+        }
+        fn set(&self, _: &str, _: &str) -> Result<(), SecretError> {
+            Ok(())
+        }
+        fn delete(&self, _: &str) -> Result<(), SecretError> {
+            Ok(())
+        }
+    }
+
+    #[tokio::test]
+    async fn a_hanging_keychain_times_out_with_a_plain_message() {
+        let keys = Keys::new(Arc::new(Hanging), Duration::from_millis(50));
+        let e = keys.get("p").await.unwrap_err();
+        assert_eq!(e, SecretError::Timeout);
+        let ipc = IpcError::from(e);
+        assert_eq!(ipc.kind, "keychainLocked");
+        assert!(ipc.message.starts_with("Your keychain did not answer."));
+    }
+
+    #[tokio::test]
+    async fn status_never_holds_the_key() {
+        let keys = Keys::new(
+            Arc::new(MemorySecretStore::default()),
+            Duration::from_secs(5),
+        );
+        assert_eq!(
+            keys.status("p").await.unwrap(),
+            KeyStatus {
+                has_key: false,
+                masked_tail: None
+            }
+        );
+        keys.set("p", "sk_live_supersecret_c0de").await.unwrap();
+        let status = keys.status("p").await.unwrap();
+        let json = serde_json::to_string(&status).unwrap();
+        assert_eq!(json, r#"{"hasKey":true,"maskedTail":"••••c0de"}"#);
+        keys.delete("p").await.unwrap();
+        assert!(!keys.status("p").await.unwrap().has_key);
+    }
+}

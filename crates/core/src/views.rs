@@ -1,0 +1,35 @@
+//! Small values the shell returns to the UI besides profiles and settings.
+
+use serde::{Deserialize, Serialize};
+
+/// `app_info`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct AppInfo {
+    pub version: String,
+    /// True until the welcome screen was dismissed once.
+    pub first_run: bool,
+    /// Where the app keeps its library and media.
+    pub data_dir: String,
+}
+
+/// `test_connection`: the address and key work, and this is the balance.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct ConnectionTest {
+    pub profile_id: String,
+    pub credits_remaining: f64,
+}
+
+/// A balance reading of a profile (`credits_balance`, and the `credits-changed` event).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct CreditsView {
+    pub profile_id: String,
+    pub credits_remaining: f64,
+    /// When it was read (RFC 3339).
+    pub at: String,
+}

@@ -1,0 +1,195 @@
+//! Profiles, keys and settings end to end: in-memory keychain and settings fakes, the real
+//! sandbox over HTTP for connection tests.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use specdesk_core::*;
+use specdesk_sandbox::{Sandbox, SandboxConfig, SandboxHandle, keys};
+
+struct World {
+    profiles: Profiles,
+    keychain: MemorySecretStore,
+    settings: MemorySettings,
+    sandbox: SandboxHandle,
+}
+
+async fn world() -> World {
+    let sandbox = Sandbox::start(SandboxConfig::ephemeral()).await.unwrap();
+    let keychain = MemorySecretStore::default();
+    let settings = MemorySettings::default();
+    let profiles = Profiles::new(
+        Arc::new(settings.clone()),
+        Keys::new(Arc::new(keychain.clone()), Duration::from_secs(5)),
+        sandbox.base_url(),
+    );
+    World {
+        profiles,
+        keychain,
+        settings,
+        sandbox,
+    }
+}
+
+fn input(w: &World, name: &str) -> ProfileInput {
+    ProfileInput {
+        name: name.to_owned(),
+        base_url: w.sandbox.base_url().to_owned(),
+        key_kind: KeyKind::Personal,
+        project_id: None,
+    }
+}
+
+#[tokio::test]
+async fn a_first_run_lands_on_the_sandbox_with_its_balance() {
+    let w = world().await;
+    assert!(w.profiles.first_run().unwrap());
+    let list = w.profiles.list().await.unwrap();
+    assert_eq!(list.len(), 1);
+    let sb = &list[0];
+    assert_eq!(
+        (sb.id.as_str(), sb.name.as_str(), sb.built_in, sb.active),
+        ("sandbox", "Sandbox", true, true)
+    );
+    assert_eq!(
+        sb.key,
+        KeyStatus {
+            has_key: true,
+            masked_tail: Some("••••_org".into())
+        }
+    );
+    assert_eq!(
+        w.profiles.test_connection("sandbox").await.unwrap(),
+        10000.0
+    );
+    w.profiles.finish_welcome().await.unwrap();
+    assert!(!w.profiles.first_run().unwrap());
+}
+
+#[tokio::test]
+async fn a_key_goes_to_the_keychain_and_nowhere_else() {
+    let w = world().await;
+    let view = w
+        .profiles
+        .add(&input(&w, "  Work  "), Some(keys::PRO))
+        .await
+        .unwrap();
+    assert_eq!(view.name, "Work");
+    assert_eq!(view.key.masked_tail.as_deref(), Some("••••_pro"));
+    assert_eq!(
+        w.keychain.get(&view.id).unwrap().as_deref(),
+        Some(keys::PRO),
+        "read back through the keychain"
+    );
+    let stored = serde_json::to_string(&w.settings.load().unwrap()).unwrap();
+    assert!(!stored.contains(keys::PRO), "{stored}");
+    let listed = serde_json::to_string(&w.profiles.list().await.unwrap()).unwrap();
+    assert!(!listed.contains(keys::PRO), "{listed}");
+
+    assert_eq!(w.profiles.test_connection(&view.id).await.unwrap(), 1000.0);
+
+    let change = w.profiles.set_key(&view.id, keys::ORG).await.unwrap();
+    assert_eq!(
+        change.notice.as_deref(),
+        Some(specdesk_core::profiles::ROTATION_NOTICE)
+    );
+    let same = w.profiles.set_key(&view.id, keys::ORG).await.unwrap();
+    assert_eq!(same.notice, None, "the same key again is no rotation");
+    assert_eq!(w.profiles.test_connection(&view.id).await.unwrap(), 10000.0);
+}
+
+#[tokio::test]
+async fn bad_input_is_refused_before_anything_is_saved() {
+    let w = world().await;
+    let mut bad = input(&w, "Prod");
+    bad.base_url = "http://api.example.com".into();
+    let e = w.profiles.add(&bad, Some(keys::PRO)).await.unwrap_err();
+    assert_eq!(
+        (e.kind.as_str(), e.field.as_deref()),
+        ("invalidInput", Some("baseUrl"))
+    );
+    assert!(e.message.contains("https://"), "{}", e.message);
+    assert_eq!(w.profiles.list().await.unwrap().len(), 1, "nothing saved");
+
+    let e = w.profiles.add(&input(&w, ""), None).await.unwrap_err();
+    assert_eq!(e.field.as_deref(), Some("name"));
+
+    let e = w
+        .profiles
+        .add(&input(&w, "Work"), Some("sk live with spaces"))
+        .await
+        .unwrap_err();
+    assert_eq!(e.field.as_deref(), Some("apiKey"));
+
+    let mut bad_project = input(&w, "Work");
+    bad_project.project_id = Some("xyz".into());
+    let e = w.profiles.add(&bad_project, None).await.unwrap_err();
+    assert_eq!(e.field.as_deref(), Some("projectId"));
+}
+
+#[tokio::test]
+async fn a_wrong_key_gets_a_plain_invalid_key_error() {
+    let w = world().await;
+    let view = w
+        .profiles
+        .add(&input(&w, "Typo"), Some("sk_sandbox_prx"))
+        .await
+        .unwrap();
+    let e = w.profiles.test_connection(&view.id).await.unwrap_err();
+    assert_eq!((e.kind.as_str(), e.status), ("invalidKey", Some(401)));
+    assert!(
+        e.message.contains("did not accept your API key"),
+        "{}",
+        e.message
+    );
+    assert!(!e.message.contains("sk_sandbox_prx"));
+
+    w.profiles.delete_key(&view.id).await.unwrap();
+    let e = w.profiles.test_connection(&view.id).await.unwrap_err();
+    assert_eq!(e.kind, "missingKey");
+}
+
+#[tokio::test]
+async fn deleting_the_active_profile_returns_to_the_sandbox_and_forgets_its_key() {
+    let w = world().await;
+    let view = w
+        .profiles
+        .add(&input(&w, "Work"), Some(keys::PRO))
+        .await
+        .unwrap();
+    w.profiles.set_active(&view.id).await.unwrap();
+    let (active, client) = w.profiles.active_client().await.unwrap();
+    assert_eq!(active, view.id);
+    assert_eq!(
+        client
+            .account()
+            .credits_balance()
+            .await
+            .unwrap()
+            .credits_remaining,
+        1000.0
+    );
+    w.profiles.delete(&view.id).await.unwrap();
+    assert_eq!(w.profiles.settings().unwrap().active_profile_id, "sandbox");
+    assert_eq!(w.keychain.get(&view.id).unwrap(), None);
+    let e = w.profiles.delete("sandbox").await.unwrap_err();
+    assert_eq!(e.kind, "invalidInput");
+}
+
+#[tokio::test]
+async fn settings_are_checked_before_they_are_saved() {
+    let w = world().await;
+    let mut s = w.profiles.settings().unwrap();
+    s.theme = Theme::Dark;
+    s.spec_poll_interval_secs = 15;
+    assert_eq!(w.profiles.save_settings(&s).await.unwrap(), s);
+    let mut bad = s.clone();
+    bad.active_profile_id = "p_gone".into();
+    let e = w.profiles.save_settings(&bad).await.unwrap_err();
+    assert_eq!(e.field.as_deref(), Some("activeProfileId"));
+    assert_eq!(
+        w.profiles.settings().unwrap(),
+        s,
+        "the saved settings are unchanged"
+    );
+}
