@@ -11,8 +11,12 @@ SPECDESK_APT_BUILD=(
   build-essential pkg-config libssl-dev
   libwebkit2gtk-4.1-dev libayatana-appindicator3-dev librsvg2-dev libxdo-dev
 )
-# Debian/Ubuntu packages needed only by the test suites. None yet.
-SPECDESK_APT_TEST=()
+# Debian/Ubuntu packages needed only by the test suites: a real Secret Service in a private D-Bus
+# session (tests/keychain.rs), and a display and WebDriver for the real app.
+SPECDESK_APT_TEST=(
+  dbus dbus-x11 gnome-keyring libsecret-tools
+  xvfb xauth webkit2gtk-driver
+)
 
 # Oldest rustc the workspace builds with (`rust-version` in Cargo.toml).
 SPECDESK_MIN_RUST="1.88"

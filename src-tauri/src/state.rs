@@ -1,0 +1,54 @@
+//! What the commands share: profiles (over the settings file and the OS keychain), the local
+//! library, running streams, and the embedded sandbox the built-in profile talks to.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use specdesk_core::{IpcError, JsonFileSettings, Keys, Library, Profiles, SecretStore};
+use specdesk_sandbox::SandboxHandle;
+
+use crate::streams::StreamRegistry;
+
+/// How long a keychain call may take before the user is told to unlock it.
+const KEYCHAIN_TIMEOUT: Duration = Duration::from_secs(20);
+
+pub struct AppState {
+    pub profiles: Profiles,
+    pub library: Arc<Library>,
+    pub streams: StreamRegistry,
+    pub data_dir: PathBuf,
+    /// Keeps the embedded sandbox running for the app's lifetime.
+    pub sandbox: SandboxHandle,
+}
+
+impl AppState {
+    /// Opens everything under `data_dir` and starts the embedded sandbox.
+    pub async fn open(
+        data_dir: &Path,
+        secrets: Arc<dyn SecretStore>,
+    ) -> Result<AppState, IpcError> {
+        std::fs::create_dir_all(data_dir).map_err(IpcError::storage)?;
+        let sandbox = specdesk_core::start_embedded_sandbox(&data_dir.join("sandbox"))
+            .await
+            .map_err(|e| {
+                IpcError::new(
+                    "internal",
+                    format!("The built-in Sandbox could not start ({e}). Restart Specdesk."),
+                )
+            })?;
+        let library = Arc::new(Library::open(&data_dir.join("library.sqlite"))?);
+        let profiles = Profiles::new(
+            Arc::new(JsonFileSettings::new(data_dir.join("settings.json"))),
+            Keys::new(secrets, KEYCHAIN_TIMEOUT),
+            sandbox.base_url(),
+        );
+        Ok(AppState {
+            profiles,
+            library,
+            streams: StreamRegistry::default(),
+            data_dir: data_dir.to_owned(),
+            sandbox,
+        })
+    }
+}
