@@ -1,0 +1,50 @@
+import { call } from "../../ipc/invoke";
+import { useQueryClient } from "@tanstack/react-query";
+import { keys } from "../../ipc/hooks";
+import { useErrorToast } from "../../components/Toasts";
+
+export function Welcome({ onDone }: { onDone: (goToSettings: boolean) => void }) {
+  const qc = useQueryClient();
+  const toast = useErrorToast();
+  const finish = async (goToSettings: boolean) => {
+    try {
+      await call("finish_welcome");
+      await qc.invalidateQueries({ queryKey: keys.appInfo });
+      onDone(goToSettings);
+    } catch (e) {
+      toast(e);
+    }
+  };
+  return (
+    <main className="welcome" aria-labelledby="welcome-title">
+      <div className="card">
+        <h1 id="welcome-title">Welcome to Specdesk</h1>
+        <p>
+          Turn an idea into a project spec, follow your project's plan, run browser agents and try AI
+          models — all from one app.
+        </p>
+        <div className="panel panel-info">
+          <h3>You are on the Sandbox</h3>
+          <p>
+            Specdesk starts on a built-in <strong>Sandbox</strong>: a simulated service that runs on this
+            computer. Nothing you do leaves your machine, and its credits are not real money, so explore
+            freely.
+          </p>
+        </div>
+        <h2>When you are ready for the real service</h2>
+        <p>
+          Open <strong>Settings → Connections</strong>, add a connection with the service address and paste
+          your API key. Your key is kept in your system keychain, never in Specdesk's files.
+        </p>
+        <div className="row">
+          <button className="btn btn-primary" type="button" onClick={() => void finish(false)}>
+            Explore the Sandbox
+          </button>
+          <button className="btn" type="button" onClick={() => void finish(true)}>
+            Add my API key
+          </button>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+
+// The Tauri web view loads ui/dist in production and this dev server (devUrl) in development.
+export default defineConfig({
+  plugins: [react()],
+  clearScreen: false,
+  server: { port: 5173, strictPort: true, host: "127.0.0.1" },
+  build: { outDir: "dist", target: "es2022", sourcemap: false },
+  test: {
+    environment: "jsdom",
+    include: ["src/**/*.test.{ts,tsx}"],
+  },
+});
