@@ -119,12 +119,56 @@ ensure_rust() {
   done
 }
 
+# Oldest Node.js the UI's tools run on (Vite 8: ^20.19).
+SPECDESK_MIN_NODE="20.19"
+
+# ensure_node: node and npm at least SPECDESK_MIN_NODE.
+ensure_node() {
+  if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+    apt_install nodejs npm
+  fi
+  local have
+  have=$(node --version | tr -d v)
+  _version_at_least "$have" "$SPECDESK_MIN_NODE" ||
+    die "Node.js $have is older than $SPECDESK_MIN_NODE, which the UI's build tools need. Install a newer Node.js (https://nodejs.org), then run this again."
+}
+
+# npm_ci DIR: installs DIR's npm packages from its lock file when they are missing or the lock
+# file changed since the last install.
+npm_ci() {
+  local dir=$1 stamp="$1/node_modules/.specdesk-lock"
+  if [ -f "$stamp" ] && cmp -s "$dir/package-lock.json" "$stamp"; then
+    return 0
+  fi
+  note "installing npm packages in $dir"
+  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  cp "$dir/package-lock.json" "$stamp"
+}
+
+# ensure_node_packages: the Tauri CLI (root) and the UI's packages (ui/).
+ensure_node_packages() {
+  ensure_node
+  npm_ci .
+  npm_ci ui
+}
+
 # ensure_build_deps: everything scripts/run needs.
 ensure_build_deps() {
   if [ ${#SPECDESK_APT_BUILD[@]} -gt 0 ]; then
     apt_install "${SPECDESK_APT_BUILD[@]}"
   fi
   ensure_rust
+  ensure_node_packages
+}
+
+# ensure_tauri_driver: tauri-driver 2.x, the WebDriver bridge for the end-to-end tests (from
+# crates.io; it needs WebKitWebDriver from webkit2gtk-driver).
+ensure_tauri_driver() {
+  if command -v tauri-driver >/dev/null 2>&1; then
+    return 0
+  fi
+  note "installing tauri-driver 2.x with cargo"
+  cargo install tauri-driver --version "^2.1" --locked --quiet
 }
 
 # ensure_test_deps: everything scripts/test needs.
@@ -133,4 +177,6 @@ ensure_test_deps() {
   if [ ${#SPECDESK_APT_TEST[@]} -gt 0 ]; then
     apt_install "${SPECDESK_APT_TEST[@]}"
   fi
+  ensure_tauri_driver
+  npm_ci tests/e2e
 }

@@ -1,0 +1,121 @@
+// The real app on its embedded sandbox, driven through tauri-driver: first run, key entry,
+// errors. One app session for the whole file, in order, as a person would use it.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { remote } from "webdriverio";
+
+const KEY = "sk_sandbox_pro";
+const env = (name) => {
+  const v = process.env[name];
+  assert.ok(v, `${name} is set by scripts/lib/e2e.sh`);
+  return v;
+};
+
+let browser;
+
+before(async () => {
+  browser = await remote({
+    hostname: "127.0.0.1",
+    port: Number(env("SPECDESK_E2E_DRIVER_PORT")),
+    logLevel: "error",
+    capabilities: {
+      // WebKitWebDriver speaks classic WebDriver only (no BiDi).
+      "wdio:enforceWebDriverClassic": true,
+      "tauri:options": { application: env("SPECDESK_E2E_APP") },
+    },
+  });
+});
+
+after(async () => {
+  await browser?.deleteSession();
+});
+
+/** Waits until the page's text contains `text`. */
+async function waitForText(text, timeout = 20000) {
+  await browser.waitUntil(async () => (await browser.$("body").getText()).includes(text), {
+    timeout,
+    timeoutMsg: `"${text}" never appeared`,
+  });
+}
+
+async function click(role, name) {
+  const el = await browser.$(`${role}=${name}`);
+  await el.waitForClickable({ timeout: 10000 });
+  await el.click();
+}
+
+async function fill(label, value) {
+  const id = await browser.execute((text) => {
+    const l = [...document.querySelectorAll("label")].find((x) => x.textContent.trim() === text);
+    return l ? l.htmlFor : null;
+  }, label);
+  assert.ok(id, `a field labelled ${label}`);
+  const input = await browser.$(`#${id}`);
+  await input.clearValue();
+  await input.setValue(value);
+}
+
+function filesUnder(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? filesUnder(p) : [p];
+  });
+}
+
+test("first run lands on the Sandbox profile and shows its balance", async () => {
+  await waitForText("Welcome to Specdesk");
+  await click("button", "Explore the Sandbox");
+  await waitForText("Sandbox — offline, simulated");
+  await waitForText("10,000");
+  assert.match(await browser.$("header").getText(), /10,000\s*credits/);
+});
+
+test("a bad address is refused before sending and the draft is kept", async () => {
+  await click("button", "Settings");
+  await click("button", "Add connection");
+  await fill("Name", "Work");
+  await fill("Service address", "http://api.example.com");
+  await fill("API key", KEY);
+  await click("button", "Add connection");
+  await waitForText("The address must start with https://");
+  assert.equal(await browser.$("#profile-name").getValue(), "Work");
+});
+
+test("a key is stored in the keychain, shown only masked, and written nowhere else", async () => {
+  await fill("Service address", env("SPECDESK_E2E_SERVICE_URL"));
+  await click("button", "Add connection");
+  await waitForText("Key ••••_pro");
+
+  const stored = execFileSync("secret-tool", ["search", "--all", "service", "app.specdesk.desktop"], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  assert.match(stored, new RegExp(`secret = ${KEY}`), "read back through the keychain");
+
+  const dom = await browser.getPageSource();
+  assert.ok(!dom.includes(KEY), "the web view's DOM never holds the key");
+  const dataDir = env("SPECDESK_DATA_DIR");
+  for (const file of filesUnder(dataDir).filter((f) => !f.startsWith(join(dataDir, "sandbox")))) {
+    assert.ok(!readFileSync(file).includes(KEY), `${file} never holds the key`);
+  }
+  const work = env("SPECDESK_E2E_WORK");
+  for (const log of ["tauri-driver.log", "xvfb.log"]) {
+    assert.ok(!readFileSync(join(work, log)).includes(KEY), `${log} never holds the key`);
+  }
+});
+
+test("the new connection works and a wrong key gets a clear error", async () => {
+  const work = await browser.$("li[aria-label=Work]");
+  await (await work.$("button=Test connection")).click();
+  await waitForText("Connected. 1,000 credits available.");
+
+  await (await work.$("button=API key")).click();
+  await fill("Replace the API key", "sk_sandbox_wrong");
+  await click("button", "Save key");
+  await waitForText("the old key keeps working for 15 minutes");
+  await (await work.$("button=Test connection")).click();
+  await waitForText("The service did not accept your API key.");
+});
