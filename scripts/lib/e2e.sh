@@ -9,6 +9,7 @@ if [ -z "${SPECDESK_IN_KEYRING_SESSION:-}" ]; then
   exec scripts/lib/keyring-session.sh bash "$0" "$@"
 fi
 
+target_dir="${CARGO_TARGET_DIR:-target}"
 work=$(mktemp -d -t specdesk-e2e.XXXXXX)
 pids=()
 cleanup() {
@@ -48,12 +49,13 @@ wait_port "$driver_port"
 wait_port "$native_port"
 
 # A second sandbox, as the "real service" a user adds a profile for.
-target/debug/specdesk-sandbox --addr 127.0.0.1:0 --time-scale 0 >"$work/sandbox.out" 2>&1 &
+"$target_dir/debug/specdesk-sandbox" --addr 127.0.0.1:0 --time-scale 0 >"$work/sandbox.out" 2>&1 &
 pids+=($!)
 for _ in $(seq 200); do grep -q "listening on" "$work/sandbox.out" 2>/dev/null && break; sleep 0.05; done
 
 export SPECDESK_E2E_DRIVER_PORT="$driver_port"
-export SPECDESK_E2E_APP="$PWD/target/debug/specdesk"
+export SPECDESK_E2E_APP
+SPECDESK_E2E_APP=$(cd "$target_dir/debug" && pwd)/specdesk
 export SPECDESK_E2E_WORK="$work"
 export SPECDESK_E2E_SERVICE_URL
 SPECDESK_E2E_SERVICE_URL=$(sed -n 's/^specdesk-sandbox listening on //p' "$work/sandbox.out" | head -n 1)
