@@ -36,8 +36,15 @@ export function App() {
   const theme = settings.data?.theme ?? "system";
   useEffect(() => {
     const root = document.documentElement;
-    if (theme === "system") root.removeAttribute("data-theme");
-    else root.setAttribute("data-theme", theme);
+    if (theme !== "system") {
+      root.setAttribute("data-theme", theme);
+      return;
+    }
+    const media = window.matchMedia("(prefers-color-scheme: dark)");
+    const apply = () => root.setAttribute("data-theme", media.matches ? "dark" : "light");
+    apply();
+    media.addEventListener("change", apply);
+    return () => media.removeEventListener("change", apply);
   }, [theme]);
 
   if (info.isPending) return <p className="visually-hidden">Loading Specdesk…</p>;
