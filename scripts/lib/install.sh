@@ -141,7 +141,11 @@ npm_ci() {
     return 0
   fi
   note "installing npm packages in $dir"
-  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  # `npm ci` refuses a lock file that lacks an optional package of another platform (the Tauri
+  # CLI's macOS and Windows binaries are not on every registry mirror); `npm install` then
+  # installs the same locked versions for this platform.
+  (cd "$dir" && { npm ci --no-audit --no-fund --loglevel=error 2>/dev/null ||
+    npm install --no-audit --no-fund --loglevel=error; })
   cp "$dir/package-lock.json" "$stamp"
 }
 
