@@ -8,6 +8,7 @@
 
 pub mod ipc_error;
 pub mod library;
+pub mod markdown;
 pub mod profiles;
 pub mod secrets;
 pub mod settings;
@@ -15,6 +16,7 @@ pub mod views;
 
 pub use ipc_error::{ErrorAction, IpcError};
 pub use library::{CreditEntry, Job, JobKind, JobStatus, Library, PlanPoint};
+pub use markdown::{Rendered, TocEntry, render as render_markdown};
 pub use profiles::{
     KeyChange, KeyKind, Profile, ProfileInput, ProfileView, Profiles, SANDBOX_KEY,
     SANDBOX_PROFILE_ID, start_embedded_sandbox,

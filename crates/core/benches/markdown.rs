@@ -1,0 +1,59 @@
+//! Markdown render + sanitize of a ~1 MB deep-spec-like document, side by side with
+//! pulldown-cmark alone on the same input, and with ammonia run over pulldown-cmark's whole
+//! output (the approach DESIGN.md measured and rejected). Budget: <= 2x pulldown-cmark alone.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+/// A deep spec: milestones, stories with acceptance criteria, subtask tables, code, links and
+/// a little raw HTML, repeated to about 1 MB.
+fn deep_spec() -> String {
+    let mut s = String::from("# Scope of work\n\n## Executive summary\n\nA team task board.\n\n");
+    let mut m = 0;
+    while s.len() < 1_000_000 {
+        m += 1;
+        s.push_str(&format!("## Milestone {m}: Feature set {m}\n\n"));
+        for story in 1..=6 {
+            s.push_str(&format!(
+                "### Story {m}.{story}: As a *member* I can manage **tasks** (`{story}h`)\n\n\
+                 The member opens the [board](https://example.com/board/{m}) and sees every task; see \
+                 [the glossary](#glossary) and <kbd>Ctrl</kbd>+<kbd>K</kbd>.\n\n\
+                 **Acceptance criteria**\n\n\
+                 - [x] A task shows its title, owner and due date\n\
+                 - [ ] Overdue tasks are marked ~~red~~ amber\n\
+                 - [ ] Changes sync within 2 seconds[^{m}x{story}]\n\n\
+                 | Layer | Subtask | Complexity | Hours |\n|---|---|---|---|\n\
+                 | DB | Tasks table with indexes | M | 4 |\n| API | CRUD endpoints | L | 8 |\n\
+                 | FE | Board view | L | 10 |\n| QA | End-to-end tests | M | 5 |\n\n\
+                 ```ts\nexport async function loadTasks(board: string) {{\n  return fetch(`/api/boards/${{board}}/tasks`);\n}}\n```\n\n\
+                 [^{m}x{story}]: Measured on a 4G connection.\n\n"
+            ));
+        }
+    }
+    s.push_str(
+        "## Glossary\n\n<details><summary>Terms</summary>\n\nBoard, task, owner.\n\n</details>\n",
+    );
+    s
+}
+
+fn bench(c: &mut Criterion) {
+    let md = deep_spec();
+    let mut group = c.benchmark_group("markdown_1mb");
+    group.throughput(Throughput::Bytes(md.len() as u64));
+    group.sample_size(20);
+    group.bench_function("pulldown_cmark_alone", |b| {
+        b.iter(|| std::hint::black_box(specdesk_core::markdown::render_unsanitized(&md)))
+    });
+    group.bench_function("specdesk_render_sanitized", |b| {
+        b.iter(|| std::hint::black_box(specdesk_core::markdown::render(&md)))
+    });
+    group.bench_function("pulldown_then_ammonia_whole_output", |b| {
+        b.iter(|| {
+            let html = specdesk_core::markdown::render_unsanitized(&md);
+            std::hint::black_box(ammonia::clean(&html))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
