@@ -15,7 +15,10 @@ pub mod settings;
 pub mod views;
 
 pub use ipc_error::{ErrorAction, IpcError};
-pub use library::{CreditEntry, Job, JobKind, JobStatus, Library, PlanPoint};
+pub use library::{
+    CachedSpec, Conversation, ConversationMessage, CreditEntry, Job, JobKind, JobStatus, Library,
+    MediaItem, MediaKind, NewMedia, PlanPoint, SpecMarkdown,
+};
 pub use markdown::{Rendered, TocEntry, render as render_markdown};
 pub use profiles::{
     KeyChange, KeyKind, Profile, ProfileInput, ProfileView, Profiles, SANDBOX_KEY,

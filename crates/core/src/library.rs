@@ -57,6 +57,62 @@ const MIGRATIONS: &[&str] = &[
         json TEXT NOT NULL,
         cached_at TEXT NOT NULL
     );",
+    // 2: the spec cache keeps its markdown apart (a deep spec's is about 1 MB) with the columns a
+    // list needs; conversations and their messages; generated media; jobs found by remote id.
+    "ALTER TABLE spec_cache ADD COLUMN input TEXT;
+    ALTER TABLE spec_cache ADD COLUMN status TEXT;
+    ALTER TABLE spec_cache ADD COLUMN endpoint TEXT;
+    ALTER TABLE spec_cache ADD COLUMN created TEXT;
+    ALTER TABLE spec_cache ADD COLUMN total_human_hours REAL;
+    ALTER TABLE spec_cache ADD COLUMN credits_used REAL;
+    ALTER TABLE spec_cache ADD COLUMN human_markdown TEXT;
+    ALTER TABLE spec_cache ADD COLUMN agent_markdown TEXT;
+    UPDATE spec_cache SET
+        input = json_extract(json, '$.input'),
+        status = json_extract(json, '$.status'),
+        endpoint = json_extract(json, '$.endpoint'),
+        created = json_extract(json, '$.created'),
+        total_human_hours = json_extract(json, '$.totalHumanHours'),
+        credits_used = json_extract(json, '$.creditsUsed'),
+        human_markdown = json_extract(json, '$.humanSpecMarkdown'),
+        agent_markdown = json_extract(json, '$.codingAgentSpecMarkdown'),
+        json = json_remove(json, '$.humanSpecMarkdown', '$.codingAgentSpecMarkdown');
+    CREATE INDEX spec_cache_recent ON spec_cache(profile_id, cached_at);
+    CREATE INDEX jobs_remote ON jobs(kind, remote_id);
+    CREATE TABLE conversations (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        profile_id TEXT NOT NULL,
+        title TEXT NOT NULL,
+        model TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        -- Grows with every change: orders conversations by activity without clock ties.
+        activity INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE messages (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+        role TEXT NOT NULL,
+        content_json TEXT NOT NULL,
+        model TEXT,
+        request_id TEXT,
+        credits_charged REAL,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX messages_conversation ON messages(conversation_id, id);
+    CREATE TABLE media (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind TEXT NOT NULL,
+        path TEXT NOT NULL,
+        prompt TEXT NOT NULL,
+        model TEXT NOT NULL,
+        profile_id TEXT NOT NULL,
+        credits REAL,
+        cost REAL,
+        job_id INTEGER,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX media_recent ON media(kind, id);",
 ];
 
 /// What a job is.
@@ -183,6 +239,134 @@ pub struct PlanPoint {
     pub total: u32,
     /// Feature count by status.
     pub statuses: std::collections::BTreeMap<String, u32>,
+}
+
+/// A cached spec, as a list shows it (its markdown is read apart).
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, optional_fields))]
+pub struct CachedSpec {
+    pub spec_id: String,
+    pub profile_id: String,
+    pub input: Option<String>,
+    /// `pending`, `processing`, `completed` or `failed`, as last read.
+    pub status: Option<String>,
+    /// `fast_spec` or `deep_spec`.
+    pub endpoint: Option<String>,
+    /// When the service created it.
+    pub created: Option<String>,
+    pub total_human_hours: Option<f64>,
+    pub credits_used: Option<f64>,
+    /// Whether its markdown can be read offline.
+    pub has_markdown: bool,
+    /// When it was last cached here.
+    pub cached_at: String,
+}
+
+/// The two markdown documents of a cached spec.
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, optional_fields))]
+pub struct SpecMarkdown {
+    pub human: Option<String>,
+    pub coding_agent: Option<String>,
+}
+
+/// A chat kept in the library.
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, optional_fields))]
+pub struct Conversation {
+    pub id: i64,
+    pub profile_id: String,
+    pub title: String,
+    pub model: Option<String>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// A message of a conversation. `content` is the Messages API content (a string or blocks).
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, optional_fields))]
+pub struct ConversationMessage {
+    pub id: i64,
+    pub conversation_id: i64,
+    /// `user` or `assistant`.
+    pub role: String,
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub content: serde_json::Value,
+    pub model: Option<String>,
+    pub request_id: Option<String>,
+    pub credits_charged: Option<f64>,
+    pub created_at: String,
+}
+
+/// What a generated file is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub enum MediaKind {
+    Image,
+    Video,
+    Audio,
+}
+
+impl MediaKind {
+    fn as_str(self) -> &'static str {
+        match self {
+            MediaKind::Image => "image",
+            MediaKind::Video => "video",
+            MediaKind::Audio => "audio",
+        }
+    }
+
+    fn parse(s: &str) -> Self {
+        match s {
+            "video" => MediaKind::Video,
+            "audio" => MediaKind::Audio,
+            _ => MediaKind::Image,
+        }
+    }
+}
+
+/// A generated file to record: where it was saved in the app data folder, and how it was made.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewMedia<'a> {
+    pub kind: MediaKind,
+    pub path: &'a str,
+    pub prompt: &'a str,
+    pub model: &'a str,
+    pub profile_id: &'a str,
+    /// Credits charged for it (metering header).
+    pub credits: Option<f64>,
+    /// Raw cost in USD (`usage.cost`).
+    pub cost: Option<f64>,
+    /// The ledger job that made it (videos).
+    pub job_id: Option<i64>,
+}
+
+/// A generated file of the library.
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, optional_fields))]
+pub struct MediaItem {
+    pub id: i64,
+    pub kind: MediaKind,
+    /// Full path of the file.
+    pub path: String,
+    pub prompt: String,
+    pub model: String,
+    pub profile_id: String,
+    pub credits: Option<f64>,
+    pub cost: Option<f64>,
+    pub job_id: Option<i64>,
+    pub created_at: String,
 }
 
 /// The local library.
@@ -366,6 +550,22 @@ impl Library {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// The job of `kind` that follows the service's `remote_id`, if any.
+    pub fn job_by_remote_id(
+        &self,
+        kind: JobKind,
+        remote_id: &str,
+    ) -> Result<Option<Job>, IpcError> {
+        Ok(self
+            .conn()
+            .query_row(
+                "SELECT * FROM jobs WHERE kind = ?1 AND remote_id = ?2 ORDER BY id LIMIT 1",
+                params![kind.as_str(), remote_id],
+                Self::row_to_job,
+            )
+            .optional()?)
+    }
+
     /// Records what a call cost, from its metering headers. Calls that carry no metering are not
     /// recorded.
     pub fn record_metering(
@@ -504,32 +704,360 @@ impl Library {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// Keeps a spec (its status or result JSON) for offline reading.
+    /// Keeps a spec (a status read, a result or a list record, as JSON) for offline reading. Its
+    /// two markdown documents are kept apart; a later read without them keeps the earlier ones.
     pub fn cache_spec(
         &self,
         spec_id: &str,
         profile_id: &str,
         json: &serde_json::Value,
     ) -> Result<(), IpcError> {
+        let mut json = json.clone();
+        let (human, agent) = match json.as_object_mut() {
+            Some(o) => (
+                o.remove("humanSpecMarkdown")
+                    .and_then(|v| v.as_str().map(str::to_owned)),
+                o.remove("codingAgentSpecMarkdown")
+                    .and_then(|v| v.as_str().map(str::to_owned)),
+            ),
+            None => (None, None),
+        };
+        let text = |k: &str| json.get(k).and_then(|v| v.as_str()).map(str::to_owned);
+        let number = |k: &str| json.get(k).and_then(|v| v.as_f64());
         self.conn().execute(
-            "INSERT INTO spec_cache (spec_id, profile_id, json, cached_at) VALUES (?1, ?2, ?3, ?4)
-             ON CONFLICT(spec_id) DO UPDATE SET json = excluded.json, cached_at = excluded.cached_at",
-            params![spec_id, profile_id, json.to_string(), now()],
+            "INSERT INTO spec_cache (spec_id, profile_id, json, cached_at, input, status, endpoint,
+                 created, total_human_hours, credits_used, human_markdown, agent_markdown)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+             ON CONFLICT(spec_id) DO UPDATE SET
+                 json = excluded.json,
+                 cached_at = excluded.cached_at,
+                 input = COALESCE(excluded.input, input),
+                 status = COALESCE(excluded.status, status),
+                 endpoint = COALESCE(excluded.endpoint, endpoint),
+                 created = COALESCE(excluded.created, created),
+                 total_human_hours = COALESCE(excluded.total_human_hours, total_human_hours),
+                 credits_used = COALESCE(excluded.credits_used, credits_used),
+                 human_markdown = COALESCE(excluded.human_markdown, human_markdown),
+                 agent_markdown = COALESCE(excluded.agent_markdown, agent_markdown)",
+            params![
+                spec_id,
+                profile_id,
+                json.to_string(),
+                now(),
+                text("input"),
+                text("status"),
+                text("endpoint"),
+                text("created"),
+                number("totalHumanHours"),
+                number("creditsUsed"),
+                human,
+                agent
+            ],
         )?;
         Ok(())
     }
 
-    /// A cached spec.
+    /// A cached spec as JSON, its markdown included.
     pub fn cached_spec(&self, spec_id: &str) -> Result<Option<serde_json::Value>, IpcError> {
-        let json: Option<String> = self
+        let row: Option<(String, Option<String>, Option<String>)> = self
             .conn()
             .query_row(
-                "SELECT json FROM spec_cache WHERE spec_id = ?1",
+                "SELECT json, human_markdown, agent_markdown FROM spec_cache WHERE spec_id = ?1",
                 [spec_id],
-                |r| r.get(0),
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
             .optional()?;
-        Ok(json.and_then(|j| serde_json::from_str(&j).ok()))
+        Ok(row.and_then(|(json, human, agent)| {
+            let mut v: serde_json::Value = serde_json::from_str(&json).ok()?;
+            if let Some(o) = v.as_object_mut() {
+                if let Some(h) = human {
+                    o.insert("humanSpecMarkdown".into(), h.into());
+                }
+                if let Some(a) = agent {
+                    o.insert("codingAgentSpecMarkdown".into(), a.into());
+                }
+            }
+            Some(v)
+        }))
+    }
+
+    /// Only the markdown of a cached spec (what the spec view renders).
+    pub fn cached_spec_markdown(&self, spec_id: &str) -> Result<Option<SpecMarkdown>, IpcError> {
+        Ok(self
+            .conn()
+            .query_row(
+                "SELECT human_markdown, agent_markdown FROM spec_cache WHERE spec_id = ?1",
+                [spec_id],
+                |r| {
+                    Ok(SpecMarkdown {
+                        human: r.get(0)?,
+                        coding_agent: r.get(1)?,
+                    })
+                },
+            )
+            .optional()?)
+    }
+
+    /// Cached specs, newest first (by the service's creation time); of one profile when
+    /// `profile_id` is given.
+    pub fn cached_specs(
+        &self,
+        profile_id: Option<&str>,
+        limit: u32,
+        offset: u32,
+    ) -> Result<Vec<CachedSpec>, IpcError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT spec_id, profile_id, input, status, endpoint, created, total_human_hours,
+                 credits_used, human_markdown IS NOT NULL OR agent_markdown IS NOT NULL, cached_at
+             FROM spec_cache WHERE ?1 IS NULL OR profile_id = ?1
+             ORDER BY COALESCE(created, cached_at) DESC, rowid DESC LIMIT ?2 OFFSET ?3",
+        )?;
+        let rows = stmt.query_map(params![profile_id, limit, offset], |r| {
+            Ok(CachedSpec {
+                spec_id: r.get(0)?,
+                profile_id: r.get(1)?,
+                input: r.get(2)?,
+                status: r.get(3)?,
+                endpoint: r.get(4)?,
+                created: r.get(5)?,
+                total_human_hours: r.get(6)?,
+                credits_used: r.get(7)?,
+                has_markdown: r.get(8)?,
+                cached_at: r.get(9)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Starts a conversation.
+    pub fn create_conversation(
+        &self,
+        profile_id: &str,
+        title: &str,
+        model: Option<&str>,
+    ) -> Result<Conversation, IpcError> {
+        let at = now();
+        let id = {
+            let conn = self.conn();
+            conn.execute(
+                "INSERT INTO conversations (profile_id, title, model, created_at, updated_at, activity)
+                 VALUES (?1, ?2, ?3, ?4, ?4, (SELECT COALESCE(MAX(activity), 0) + 1 FROM conversations))",
+                params![profile_id, title, model, at],
+            )?;
+            conn.last_insert_rowid()
+        };
+        self.conversation(id)
+    }
+
+    fn row_to_conversation(r: &rusqlite::Row<'_>) -> rusqlite::Result<Conversation> {
+        Ok(Conversation {
+            id: r.get("id")?,
+            profile_id: r.get("profile_id")?,
+            title: r.get("title")?,
+            model: r.get("model")?,
+            created_at: r.get("created_at")?,
+            updated_at: r.get("updated_at")?,
+        })
+    }
+
+    /// One conversation.
+    pub fn conversation(&self, id: i64) -> Result<Conversation, IpcError> {
+        self.conn()
+            .query_row(
+                "SELECT * FROM conversations WHERE id = ?1",
+                [id],
+                Self::row_to_conversation,
+            )
+            .optional()?
+            .ok_or_else(|| IpcError::not_found("That conversation is no longer in the library."))
+    }
+
+    /// Conversations, the most recently active first.
+    pub fn conversations(&self, limit: u32, offset: u32) -> Result<Vec<Conversation>, IpcError> {
+        let conn = self.conn();
+        let mut stmt =
+            conn.prepare("SELECT * FROM conversations ORDER BY activity DESC LIMIT ?1 OFFSET ?2")?;
+        let rows = stmt.query_map(params![limit, offset], Self::row_to_conversation)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Renames a conversation.
+    pub fn rename_conversation(&self, id: i64, title: &str) -> Result<Conversation, IpcError> {
+        let n = self.conn().execute(
+            "UPDATE conversations SET title = ?2, updated_at = ?3,
+                 activity = (SELECT MAX(activity) + 1 FROM conversations) WHERE id = ?1",
+            params![id, title, now()],
+        )?;
+        if n == 0 {
+            return Err(IpcError::not_found(
+                "That conversation is no longer in the library.",
+            ));
+        }
+        self.conversation(id)
+    }
+
+    /// Removes a conversation and its messages.
+    pub fn delete_conversation(&self, id: i64) -> Result<(), IpcError> {
+        let n = self
+            .conn()
+            .execute("DELETE FROM conversations WHERE id = ?1", [id])?;
+        if n == 0 {
+            return Err(IpcError::not_found(
+                "That conversation is no longer in the library.",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Appends a message to a conversation (and marks the conversation active).
+    pub fn add_message(
+        &self,
+        conversation_id: i64,
+        role: &str,
+        content: &serde_json::Value,
+        model: Option<&str>,
+        metering: Option<&Metering>,
+    ) -> Result<ConversationMessage, IpcError> {
+        let at = now();
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        let n = tx.execute(
+            "UPDATE conversations SET updated_at = ?2,
+                 activity = (SELECT MAX(activity) + 1 FROM conversations) WHERE id = ?1",
+            params![conversation_id, at],
+        )?;
+        if n == 0 {
+            return Err(IpcError::not_found(
+                "That conversation is no longer in the library.",
+            ));
+        }
+        tx.execute(
+            "INSERT INTO messages (conversation_id, role, content_json, model, request_id, credits_charged, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![
+                conversation_id,
+                role,
+                content.to_string(),
+                model,
+                metering.and_then(|m| m.request_id.as_deref()),
+                metering.and_then(|m| m.credits_charged),
+                at
+            ],
+        )?;
+        let id = tx.last_insert_rowid();
+        tx.commit()?;
+        Ok(ConversationMessage {
+            id,
+            conversation_id,
+            role: role.to_owned(),
+            content: content.clone(),
+            model: model.map(str::to_owned),
+            request_id: metering.and_then(|m| m.request_id.clone()),
+            credits_charged: metering.and_then(|m| m.credits_charged),
+            created_at: at,
+        })
+    }
+
+    /// The messages of a conversation, in order.
+    pub fn messages(&self, conversation_id: i64) -> Result<Vec<ConversationMessage>, IpcError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT id, conversation_id, role, content_json, model, request_id, credits_charged, created_at
+             FROM messages WHERE conversation_id = ?1 ORDER BY id",
+        )?;
+        let rows = stmt.query_map([conversation_id], |r| {
+            let content: String = r.get(3)?;
+            Ok(ConversationMessage {
+                id: r.get(0)?,
+                conversation_id: r.get(1)?,
+                role: r.get(2)?,
+                content: serde_json::from_str(&content).unwrap_or(serde_json::Value::Null),
+                model: r.get(4)?,
+                request_id: r.get(5)?,
+                credits_charged: r.get(6)?,
+                created_at: r.get(7)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Records a generated file saved in the app data folder.
+    pub fn add_media(&self, m: &NewMedia<'_>) -> Result<MediaItem, IpcError> {
+        let at = now();
+        let id = {
+            let conn = self.conn();
+            conn.execute(
+                "INSERT INTO media (kind, path, prompt, model, profile_id, credits, cost, job_id, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                params![
+                    m.kind.as_str(),
+                    m.path,
+                    m.prompt,
+                    m.model,
+                    m.profile_id,
+                    m.credits,
+                    m.cost,
+                    m.job_id,
+                    at
+                ],
+            )?;
+            conn.last_insert_rowid()
+        };
+        Ok(MediaItem {
+            id,
+            kind: m.kind,
+            path: m.path.to_owned(),
+            prompt: m.prompt.to_owned(),
+            model: m.model.to_owned(),
+            profile_id: m.profile_id.to_owned(),
+            credits: m.credits,
+            cost: m.cost,
+            job_id: m.job_id,
+            created_at: at,
+        })
+    }
+
+    /// Generated files, newest first; of one kind when `kind` is given.
+    pub fn media(
+        &self,
+        kind: Option<MediaKind>,
+        limit: u32,
+        offset: u32,
+    ) -> Result<Vec<MediaItem>, IpcError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT id, kind, path, prompt, model, profile_id, credits, cost, job_id, created_at
+             FROM media WHERE ?1 IS NULL OR kind = ?1 ORDER BY id DESC LIMIT ?2 OFFSET ?3",
+        )?;
+        let rows = stmt.query_map(params![kind.map(MediaKind::as_str), limit, offset], |r| {
+            let kind: String = r.get(1)?;
+            Ok(MediaItem {
+                id: r.get(0)?,
+                kind: MediaKind::parse(&kind),
+                path: r.get(2)?,
+                prompt: r.get(3)?,
+                model: r.get(4)?,
+                profile_id: r.get(5)?,
+                credits: r.get(6)?,
+                cost: r.get(7)?,
+                job_id: r.get(8)?,
+                created_at: r.get(9)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Forgets a generated file; returns its path so the caller can delete the file.
+    pub fn delete_media(&self, id: i64) -> Result<String, IpcError> {
+        let conn = self.conn();
+        let path: Option<String> = conn
+            .query_row("SELECT path FROM media WHERE id = ?1", [id], |r| r.get(0))
+            .optional()?;
+        let path =
+            path.ok_or_else(|| IpcError::not_found("That file is no longer in the library."))?;
+        conn.execute("DELETE FROM media WHERE id = ?1", [id])?;
+        Ok(path)
     }
 }
 
@@ -654,6 +1182,7 @@ mod tests {
     fn specs_are_cached_for_offline_reading() {
         let lib = Library::in_memory().unwrap();
         assert_eq!(lib.cached_spec("s").unwrap(), None);
+        assert_eq!(lib.cached_spec_markdown("s").unwrap(), None);
         lib.cache_spec("s", "sandbox", &serde_json::json!({"v": 1}))
             .unwrap();
         lib.cache_spec("s", "sandbox", &serde_json::json!({"v": 2}))
@@ -662,5 +1191,255 @@ mod tests {
             lib.cached_spec("s").unwrap(),
             Some(serde_json::json!({"v": 2}))
         );
+    }
+
+    #[test]
+    fn a_cached_spec_keeps_its_markdown_apart_and_lists_without_it() {
+        let lib = Library::in_memory().unwrap();
+        let done = serde_json::json!({
+            "specId": "a1", "input": "A todo app", "status": "completed", "endpoint": "fast_spec",
+            "created": "2026-11-22T10:00:00.000Z", "totalHumanHours": 42.5, "creditsUsed": 7.0,
+            "humanSpecMarkdown": "# Todo\n", "codingAgentSpecMarkdown": "# Todo (agent)\n"
+        });
+        lib.cache_spec("a1", "sandbox", &done).unwrap();
+        lib.cache_spec(
+            "b2",
+            "p_work",
+            &serde_json::json!({"input": "A chat app", "status": "processing", "created": "2026-11-22T11:00:00.000Z"}),
+        )
+        .unwrap();
+        // A later read without markdown (a list record) keeps the markdown already cached.
+        lib.cache_spec(
+            "a1",
+            "sandbox",
+            &serde_json::json!({"input": "A todo app", "status": "completed", "svcUrl": "https://x.example/p"}),
+        )
+        .unwrap();
+        assert_eq!(
+            lib.cached_spec_markdown("a1").unwrap(),
+            Some(SpecMarkdown {
+                human: Some("# Todo\n".into()),
+                coding_agent: Some("# Todo (agent)\n".into())
+            })
+        );
+        let full = lib.cached_spec("a1").unwrap().unwrap();
+        assert_eq!(full["humanSpecMarkdown"], "# Todo\n");
+        assert_eq!(full["svcUrl"], "https://x.example/p");
+
+        let all = lib.cached_specs(None, 10, 0).unwrap();
+        let ids: Vec<&str> = all.iter().map(|c| c.spec_id.as_str()).collect();
+        assert_eq!(ids, ["b2", "a1"], "newest first");
+        let a1 = &all[1];
+        assert_eq!(
+            (
+                a1.input.as_deref(),
+                a1.status.as_deref(),
+                a1.endpoint.as_deref(),
+                a1.created.as_deref(),
+                a1.total_human_hours,
+                a1.credits_used,
+                a1.has_markdown
+            ),
+            (
+                Some("A todo app"),
+                Some("completed"),
+                Some("fast_spec"),
+                Some("2026-11-22T10:00:00.000Z"),
+                Some(42.5),
+                Some(7.0),
+                true
+            )
+        );
+        assert!(!all[0].has_markdown);
+        let work = lib.cached_specs(Some("p_work"), 10, 0).unwrap();
+        assert_eq!(work.len(), 1);
+        assert_eq!(work[0].spec_id, "b2");
+        assert_eq!(lib.cached_specs(None, 10, 1).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_version_1_library_is_migrated_with_its_cached_specs() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("library.sqlite");
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(MIGRATIONS[0]).unwrap();
+            conn.pragma_update(None, "user_version", 1).unwrap();
+            conn.execute(
+                "INSERT INTO spec_cache (spec_id, profile_id, json, cached_at) VALUES (?1, ?2, ?3, ?4)",
+                params![
+                    "old",
+                    "sandbox",
+                    r##"{"input":"Old spec","status":"completed","humanSpecMarkdown":"# Old"}"##,
+                    "2026-11-01T00:00:00.000Z"
+                ],
+            )
+            .unwrap();
+        }
+        let lib = Library::open(&path).unwrap();
+        assert_eq!(lib.schema_version().unwrap(), 2);
+        assert_eq!(
+            lib.cached_spec_markdown("old").unwrap(),
+            Some(SpecMarkdown {
+                human: Some("# Old".into()),
+                coding_agent: None
+            })
+        );
+        let raw: String = lib
+            .conn()
+            .query_row(
+                "SELECT json FROM spec_cache WHERE spec_id = 'old'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(raw, r#"{"input":"Old spec","status":"completed"}"#);
+        let listed = lib.cached_specs(None, 10, 0).unwrap();
+        assert_eq!(listed[0].input.as_deref(), Some("Old spec"));
+        drop(lib);
+        // Opening again applies nothing twice.
+        assert_eq!(Library::open(&path).unwrap().schema_version().unwrap(), 2);
+    }
+
+    #[test]
+    fn conversations_keep_their_messages_in_order() {
+        let lib = Library::in_memory().unwrap();
+        let first = lib
+            .create_conversation("sandbox", "Naming ideas", Some("openai/gpt-5"))
+            .unwrap();
+        let second = lib.create_conversation("sandbox", "Other", None).unwrap();
+        let user = lib
+            .add_message(
+                first.id,
+                "user",
+                &serde_json::json!("Name my app"),
+                None,
+                None,
+            )
+            .unwrap();
+        let metering = Metering {
+            request_id: Some("req_7".into()),
+            credits_charged: Some(0.02),
+            credits_remaining: Some(99.98),
+        };
+        lib.add_message(
+            first.id,
+            "assistant",
+            &serde_json::json!([{"type": "text", "text": "Specdesk"}]),
+            Some("openai/gpt-5"),
+            Some(&metering),
+        )
+        .unwrap();
+        let messages = lib.messages(first.id).unwrap();
+        assert_eq!(messages.len(), 2);
+        assert_eq!(messages[0], user);
+        assert_eq!(
+            (
+                messages[1].role.as_str(),
+                &messages[1].content,
+                messages[1].request_id.as_deref(),
+                messages[1].credits_charged
+            ),
+            (
+                "assistant",
+                &serde_json::json!([{"type": "text", "text": "Specdesk"}]),
+                Some("req_7"),
+                Some(0.02)
+            )
+        );
+        let ids: Vec<i64> = lib
+            .conversations(10, 0)
+            .unwrap()
+            .iter()
+            .map(|c| c.id)
+            .collect();
+        assert_eq!(ids, [first.id, second.id], "the active one first");
+        assert_eq!(
+            lib.rename_conversation(second.id, "Renamed").unwrap().title,
+            "Renamed"
+        );
+        lib.delete_conversation(first.id).unwrap();
+        assert!(lib.messages(first.id).unwrap().is_empty(), "cascade");
+        assert_eq!(
+            lib.add_message(first.id, "user", &serde_json::json!("x"), None, None)
+                .unwrap_err()
+                .kind,
+            "notFound"
+        );
+        assert_eq!(
+            lib.delete_conversation(first.id).unwrap_err().kind,
+            "notFound"
+        );
+    }
+
+    #[test]
+    fn generated_media_are_recorded_with_prompt_model_and_cost() {
+        let lib = Library::in_memory().unwrap();
+        let image = lib
+            .add_media(&NewMedia {
+                kind: MediaKind::Image,
+                path: "/data/media/image-1.png",
+                prompt: "A lighthouse",
+                model: "openai/gpt-image-1",
+                profile_id: "sandbox",
+                credits: Some(0.4),
+                cost: Some(0.04),
+                job_id: None,
+            })
+            .unwrap();
+        let video = lib
+            .add_media(&NewMedia {
+                kind: MediaKind::Video,
+                path: "/data/media/video-v1.mp4",
+                prompt: "Waves",
+                model: "openai/sora-2",
+                profile_id: "sandbox",
+                credits: None,
+                cost: None,
+                job_id: Some(3),
+            })
+            .unwrap();
+        assert_eq!(
+            lib.media(None, 10, 0).unwrap(),
+            vec![video.clone(), image.clone()]
+        );
+        assert_eq!(
+            lib.media(Some(MediaKind::Image), 10, 0).unwrap(),
+            vec![image.clone()]
+        );
+        assert_eq!(
+            serde_json::to_value(&image).unwrap(),
+            serde_json::json!({"id": image.id, "kind": "image", "path": "/data/media/image-1.png",
+                "prompt": "A lighthouse", "model": "openai/gpt-image-1", "profileId": "sandbox",
+                "credits": 0.4, "cost": 0.04, "createdAt": image.created_at})
+        );
+        assert_eq!(
+            lib.delete_media(image.id).unwrap(),
+            "/data/media/image-1.png"
+        );
+        assert_eq!(lib.delete_media(image.id).unwrap_err().kind, "notFound");
+        assert_eq!(lib.media(None, 10, 0).unwrap(), vec![video]);
+    }
+
+    #[test]
+    fn a_job_is_found_by_its_remote_id() {
+        let lib = Library::in_memory().unwrap();
+        let job = lib
+            .insert_job(
+                JobKind::Batch,
+                "sandbox",
+                Some("idem-1"),
+                &serde_json::json!({}),
+            )
+            .unwrap();
+        assert_eq!(lib.job_by_remote_id(JobKind::Batch, "b1").unwrap(), None);
+        lib.set_remote_id(job.id, "b1").unwrap();
+        let found = lib.job_by_remote_id(JobKind::Batch, "b1").unwrap().unwrap();
+        assert_eq!(
+            (found.id, found.status, found.idempotency_key.as_deref()),
+            (job.id, JobStatus::Submitted, Some("idem-1"))
+        );
+        assert_eq!(lib.job_by_remote_id(JobKind::Spec, "b1").unwrap(), None);
+        assert_eq!(lib.set_remote_id(999, "x").unwrap_err().kind, "notFound");
     }
 }
