@@ -123,68 +123,70 @@ function ProfileRow({ profile, onEdit }: { profile: ProfileView; onEdit: () => v
 
   return (
     <li className="profile-item" data-active={profile.active} aria-label={profile.name}>
-      <div style={{ flex: 1 }}>
-        <div className="row">
-          <strong>{profile.name}</strong>
-          {profile.active && <span className="badge badge-success">In use</span>}
-          {profile.builtIn && <span className="badge badge-sandbox">Sandbox — offline, simulated</span>}
-        </div>
-        <div className="muted mono">{profile.baseUrl}</div>
-        <div className="muted">
-          {profile.key.hasKey ? `Key ${profile.key.maskedTail ?? ""}` : "No key yet"}
-        </div>
-        {notice && (
-          <div className={`panel panel-${notice.kind}`} role="status">
-            {notice.text}
+      <div className="profile-head">
+        <div>
+          <div className="row">
+            <strong>{profile.name}</strong>
+            {profile.active && <span className="badge badge-success">In use</span>}
+            {profile.builtIn && <span className="badge badge-sandbox">Sandbox — offline, simulated</span>}
           </div>
-        )}
-        {failure && <ErrorPanel error={failure} />}
-        {showKey && !profile.builtIn && <KeyPanel profile={profile} onNotice={setNotice} />}
-      </div>
-      <div className="row">
-        {!profile.active && (
-          <button className="btn" type="button" onClick={() => void run(() => setActive.mutateAsync(profile.id))}>
-            Use
+          <div className="muted mono">{profile.baseUrl}</div>
+          <div className="muted">
+            {profile.key.hasKey ? `Key ${profile.key.maskedTail ?? ""}` : "No key yet"}
+          </div>
+        </div>
+        <div className="row">
+          {!profile.active && (
+            <button className="btn" type="button" onClick={() => void run(() => setActive.mutateAsync(profile.id))}>
+              Use
+            </button>
+          )}
+          <button
+            className="btn"
+            type="button"
+            disabled={test.isPending}
+            onClick={() =>
+              void run(async () => {
+                const r = await test.mutateAsync(profile.id);
+                setNotice({ kind: "success", text: `Connected. ${formatCredits(r.creditsRemaining)} credits available.` });
+              })
+            }
+          >
+            {test.isPending ? "Testing…" : "Test connection"}
           </button>
-        )}
-        <button
-          className="btn"
-          type="button"
-          disabled={test.isPending}
-          onClick={() =>
-            void run(async () => {
-              const r = await test.mutateAsync(profile.id);
-              setNotice({ kind: "success", text: `Connected. ${formatCredits(r.creditsRemaining)} credits available.` });
-            })
-          }
-        >
-          {test.isPending ? "Testing…" : "Test connection"}
-        </button>
-        {!profile.builtIn && (
-          <>
-            <button className="btn" type="button" onClick={() => setShowKey((s) => !s)} aria-expanded={showKey}>
-              API key
-            </button>
-            <button className="btn" type="button" onClick={onEdit}>
-              Edit
-            </button>
-            {confirmDelete ? (
-              <>
-                <button className="btn btn-danger" type="button" onClick={() => void run(() => del.mutateAsync(profile.id))}>
-                  Remove {profile.name}
-                </button>
-                <button className="btn" type="button" onClick={() => setConfirmDelete(false)}>
-                  Keep
-                </button>
-              </>
-            ) : (
-              <button className="btn btn-danger" type="button" onClick={() => setConfirmDelete(true)}>
-                Remove
+          {!profile.builtIn && (
+            <>
+              <button className="btn" type="button" onClick={() => setShowKey((s) => !s)} aria-expanded={showKey}>
+                API key
               </button>
-            )}
-          </>
-        )}
+              <button className="btn" type="button" onClick={onEdit}>
+                Edit
+              </button>
+              {confirmDelete ? (
+                <>
+                  <button className="btn btn-danger" type="button" onClick={() => void run(() => del.mutateAsync(profile.id))}>
+                    Remove {profile.name}
+                  </button>
+                  <button className="btn" type="button" onClick={() => setConfirmDelete(false)}>
+                    Keep
+                  </button>
+                </>
+              ) : (
+                <button className="btn btn-danger" type="button" onClick={() => setConfirmDelete(true)}>
+                  Remove
+                </button>
+              )}
+            </>
+          )}
+        </div>
       </div>
+      {notice && (
+        <div className={`panel panel-${notice.kind}`} role="status">
+          {notice.text}
+        </div>
+      )}
+      {failure && <ErrorPanel error={failure} />}
+      {showKey && !profile.builtIn && <KeyPanel profile={profile} onNotice={setNotice} />}
     </li>
   );
 }
