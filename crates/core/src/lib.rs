@@ -1,5 +1,6 @@
 //! Specdesk's use cases, with no Tauri in them: profiles and keys, settings, the local library
-//! (job ledger, credit ledger, plan snapshots, spec cache) and the IPC error shape. The app crate
+//! (job ledger and the runner that follows long jobs, credit ledger, plan snapshots, spec cache,
+//! conversations, generated media), markdown to safe HTML, and the IPC error shape. The app crate
 //! (src-tauri) adapts these to commands; tests use in-memory fakes and temporary files.
 
 // `IpcError` is what every command rejects with and crosses IPC by value; it is returned only on
@@ -7,6 +8,7 @@
 #![allow(clippy::result_large_err)]
 
 pub mod ipc_error;
+pub mod jobs;
 pub mod library;
 pub mod markdown;
 pub mod profiles;
@@ -15,6 +17,10 @@ pub mod settings;
 pub mod views;
 
 pub use ipc_error::{ErrorAction, IpcError};
+pub use jobs::{
+    BatchJobRequest, ClientFactory, JobRunner, JobRunnerConfig, Notifier, SilentNotifier,
+    SpecJobRequest,
+};
 pub use library::{
     CachedSpec, Conversation, ConversationMessage, CreditEntry, Job, JobKind, JobStatus, Library,
     MediaItem, MediaKind, NewMedia, PlanPoint, SpecMarkdown,
