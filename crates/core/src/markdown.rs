@@ -43,7 +43,15 @@ fn cleaner() -> &'static ammonia::Builder<'static> {
     CLEANER.get_or_init(|| {
         let mut b = ammonia::Builder::default();
         b.url_schemes(["http", "https", "mailto"].into_iter().collect())
-            .link_rel(Some("noopener noreferrer"));
+            .link_rel(Some("noopener noreferrer"))
+            // Images load from the web only (raw HTML gets no `data:` and no relative source).
+            .attribute_filter(|element, attribute, value| {
+                if element == "img" && attribute == "src" && !is_external(value) {
+                    None
+                } else {
+                    Some(value.into())
+                }
+            });
         b
     })
 }
@@ -60,20 +68,21 @@ fn is_external(dest: &str) -> bool {
     matches!(scheme(dest).as_deref(), Some("http" | "https"))
 }
 
-/// Where an image may come from: web, or an inline raster image.
+/// Where an image may come from: the web, or an inline raster image (never SVG, which can hold
+/// script, and never a relative path, which has nothing to point at in the app).
 fn safe_image(dest: &str) -> bool {
     match scheme(dest).as_deref() {
-        None | Some("http" | "https") => true,
+        Some("http" | "https") => true,
         Some("data") => {
-            let lower = dest.to_ascii_lowercase();
-            [
-                "data:image/png",
-                "data:image/jpeg",
-                "data:image/gif",
-                "data:image/webp",
-            ]
-            .iter()
-            .any(|p| lower.starts_with(p))
+            let lower = dest.trim_start().to_ascii_lowercase();
+            ["image/png", "image/jpeg", "image/gif", "image/webp"]
+                .iter()
+                .any(|mime| {
+                    lower
+                        .strip_prefix("data:")
+                        .and_then(|rest| rest.strip_prefix(mime))
+                        .is_some_and(|rest| rest.starts_with([';', ',']))
+                })
         }
         _ => false,
     }
@@ -126,10 +135,138 @@ fn clean_inline_tag(raw: &str) -> String {
         .collect::<String>()
         .to_ascii_lowercase();
     let close = format!("</{name}>");
-    match cleaned.strip_suffix(&close) {
+    let tag = match cleaned.strip_suffix(&close) {
         Some(open) if !name.is_empty() && open.starts_with(&format!("<{name}")) => open.to_owned(),
         _ => cleaned,
+    };
+    mark_external_anchors(tag)
+}
+
+/// Closing tags ammonia added at the end of a cleaned fragment for elements the fragment leaves
+/// open (`<details><summary>S</summary>` comes back closed), removed so the markdown between this
+/// fragment and the one that closes the element stays inside it. An element counts as left open
+/// when the raw fragment opens it more often than it closes it.
+fn strip_added_closers(raw: &str, mut cleaned: String) -> String {
+    let raw = raw.to_ascii_lowercase();
+    let mut left_open: HashMap<String, usize> = HashMap::new();
+    loop {
+        let trimmed = cleaned.trim_end();
+        let Some(start) = trimmed.rfind("</") else {
+            break;
+        };
+        let closer = &trimmed[start..];
+        let name = closer[2..].trim_end_matches('>');
+        if !closer.ends_with('>')
+            || name.is_empty()
+            || !name.chars().all(|c| c.is_ascii_alphanumeric())
+        {
+            break;
+        }
+        let open = left_open
+            .entry(name.to_owned())
+            .or_insert_with(|| unclosed(&raw, name));
+        if *open == 0 {
+            break;
+        }
+        *open -= 1;
+        let keep = trimmed.len() - closer.len();
+        let trailing = cleaned[trimmed.len()..].to_owned();
+        cleaned.truncate(keep);
+        cleaned.push_str(&trailing);
     }
+    cleaned
+}
+
+/// How many more times `raw` (lowercase) opens element `name` than it closes it.
+fn unclosed(raw: &str, name: &str) -> usize {
+    let count = |prefix: &str| {
+        raw.match_indices(prefix)
+            .filter(|(i, m)| {
+                raw[i + m.len()..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_ascii_alphanumeric())
+            })
+            .count()
+    };
+    count(&format!("<{name}")).saturating_sub(count(&format!("</{name}")))
+}
+
+/// A fragment made only of closing tags (`</details>`): the allowed ones, as written; `None` when
+/// the fragment holds anything else.
+fn closing_tags_only(raw: &str) -> Option<String> {
+    let mut rest = raw.trim();
+    if !rest.starts_with("</") {
+        return None;
+    }
+    let mut out = String::new();
+    while !rest.is_empty() {
+        let body = rest.strip_prefix("</")?;
+        let end = body.find('>')?;
+        let name = body[..end].trim().to_ascii_lowercase();
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return None;
+        }
+        if allowed_tags().contains(name.as_str()) {
+            out.push_str(&format!("</{name}>"));
+        }
+        rest = body[end + 1..].trim_start();
+    }
+    if raw.ends_with('\n') {
+        out.push('\n');
+    }
+    Some(out)
+}
+
+/// Marks the web links of ammonia's output as external, like markdown links: `data-external`
+/// and `target="_blank"` (ammonia already added `rel="noopener noreferrer"`).
+fn mark_external_anchors(html: String) -> String {
+    if !html.contains("<a ") {
+        return html;
+    }
+    let mut out = String::with_capacity(html.len() + 64);
+    let mut rest = html.as_str();
+    while let Some(i) = rest.find("<a ") {
+        out.push_str(&rest[..i]);
+        let tag_and_after = &rest[i..];
+        // Ammonia double-quotes every attribute value; `>` may appear inside one.
+        let mut in_quotes = false;
+        let end = tag_and_after
+            .char_indices()
+            .find(|&(_, c)| {
+                if c == '"' {
+                    in_quotes = !in_quotes;
+                }
+                c == '>' && !in_quotes
+            })
+            .map_or(tag_and_after.len(), |(j, _)| j);
+        let tag = &tag_and_after[..end];
+        let external = tag
+            .find(" href=\"")
+            .map(|h| &tag[h + 7..])
+            .and_then(|v| v.split('"').next())
+            .is_some_and(is_external);
+        match tag.find(" rel=\"") {
+            Some(r) if external => {
+                out.push_str(&tag[..r]);
+                out.push_str(" data-external=\"true\" target=\"_blank\"");
+                out.push_str(&tag[r..]);
+            }
+            _ => out.push_str(tag),
+        }
+        rest = &tag_and_after[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Cleans one raw HTML block.
+fn clean_block(raw: &str) -> String {
+    if let Some(closers) = closing_tags_only(raw) {
+        return closers;
+    }
+    let cleaned = cleaner().clean(raw).to_string();
+    mark_external_anchors(strip_added_closers(raw, cleaned))
 }
 
 fn escape_attr(s: &str) -> String {
@@ -221,7 +358,7 @@ impl<'a> Filter<'a> {
         let done = if inline {
             clean_inline_tag(raw)
         } else {
-            cleaner().clean(raw).to_string()
+            clean_block(raw)
         };
         self.cleaned.insert(raw.to_owned(), done.clone());
         done
@@ -452,33 +589,123 @@ mod tests {
         );
     }
 
+    /// XSS payloads in markdown and in raw HTML, with the exact output each gives.
+    const ATTACKS: &[(&str, &str)] = &[
+        ("<script>alert(1)</script>", ""),
+        ("<img src=x onerror=alert(1)>", "<img>"),
+        ("[x](javascript:alert(1))", "<p>x</p>\n"),
+        ("[x](JaVaScRiPt:alert(1))", "<p>x</p>\n"),
+        ("[x](&#106;avascript:alert(1))", "<p>x</p>\n"),
+        ("[a](<javascript:alert(1)>)", "<p>a</p>\n"),
+        ("[x][r]\n\n[r]: javascript:alert(1)\n", "<p>x</p>\n"),
+        (
+            "[x](java\tscript:alert(1))",
+            "<p>[x](java\tscript:alert(1))</p>\n",
+        ),
+        ("<javascript:alert(1)>", "<p>javascript:alert(1)</p>\n"),
+        (
+            "[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)",
+            "<p>x</p>\n",
+        ),
+        ("![x](javascript:alert(1))", "<p>x</p>\n"),
+        (
+            "![x](data:image/svg+xml,<svg onload=alert(1)>)",
+            "<p>![x](data:image/svg+xml,)</p>\n",
+        ),
+        ("![x](data:image/svg+xml;base64,PHN2Zz4=)", "<p>x</p>\n"),
+        ("![x](data:text/html,hi)", "<p>x</p>\n"),
+        ("![rel](images/a.png)", "<p>rel</p>\n"),
+        (
+            "[![img](javascript:x)](https://example.com)",
+            "<p><a href=\"https://example.com\" data-external=\"true\" target=\"_blank\" rel=\"noopener noreferrer\">img</a></p>\n",
+        ),
+        (
+            "[x](https://example.com \"a\\\" onmouseover=\\\"alert(1)\")",
+            "<p><a href=\"https://example.com\" data-external=\"true\" target=\"_blank\" rel=\"noopener noreferrer\" title=\"a&quot; onmouseover=&quot;alert(1)\">x</a></p>\n",
+        ),
+        (
+            "```\"><script>alert(1)</script>\ncode\n```\n",
+            "<pre><code class=\"language-&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;\">code\n</code></pre>\n",
+        ),
+        (
+            "# Title <img src=x onerror=alert(1)>",
+            "<h1 id=\"title\">Title <img></h1>\n",
+        ),
+        (
+            "<a href=\"javascript:alert(1)\">x</a>",
+            "<p><a rel=\"noopener noreferrer\">x</a></p>\n",
+        ),
+        (
+            "<a href=\"  javascript:alert(1)\">sp</a>",
+            "<p><a rel=\"noopener noreferrer\">sp</a></p>\n",
+        ),
+        (
+            "<a href=\"data:text/html,x\">d</a>",
+            "<p><a rel=\"noopener noreferrer\">d</a></p>\n",
+        ),
+        ("<img src=\"data:image/png;base64,AAAA\">", "<img>"),
+        (
+            "<img src=\"https://example.com/a.png\" onerror=\"alert(1)\" alt=\"a\">",
+            "<img src=\"https://example.com/a.png\" alt=\"a\">",
+        ),
+        ("<div onclick=\"alert(1)\">x</div>", "<div>x</div>"),
+        (
+            "see <a href=\"https://example.com\" onclick=\"x()\">site</a> now",
+            "<p>see <a href=\"https://example.com\" data-external=\"true\" target=\"_blank\" rel=\"noopener noreferrer\">site</a> now</p>\n",
+        ),
+        (
+            "<a href=\"https://example.com\" target=\"_self\">t</a>",
+            "<p><a href=\"https://example.com\" data-external=\"true\" target=\"_blank\" rel=\"noopener noreferrer\">t</a></p>\n",
+        ),
+        ("<iframe src=\"https://evil.example\"></iframe>", ""),
+        ("<svg><script>alert(1)</script></svg>", "<p>alert(1)</p>\n"),
+        ("<style>body{display:none}</style>", ""),
+        ("<form action=\"https://x\"><input name=a></form>", ""),
+        (
+            "<object data=\"x.swf\"></object><embed src=\"x\">",
+            "<p></p>\n",
+        ),
+        (
+            "<math><mi xlink:href=\"javascript:alert(1)\">x</mi></math>",
+            "<p>x</p>\n",
+        ),
+        ("<!-- <script>alert(1)</script> -->", ""),
+        (
+            "<p>ok</p><scr<script>ipt>alert(1)</script>",
+            "<p>ok</p>ipt&gt;alert(1)",
+        ),
+        (
+            "<div>x</div><script>y</script>\n\nafter\n",
+            "<div>x</div>\n<p>after</p>\n",
+        ),
+    ];
+
+    #[test]
+    fn xss_payloads_give_exactly_the_safe_output() {
+        for (md, expected) in ATTACKS {
+            assert_eq!(&html(md), expected, "for {md:?}");
+        }
+    }
+
     #[test]
     fn no_script_survives() {
-        let attacks = [
-            "<script>alert(1)</script>",
-            "<img src=x onerror=alert(1)>",
-            "[x](javascript:alert(1))",
-            "[x](JaVaScRiPt:alert(1))",
-            "[x](java\tscript:alert(1))",
-            "[x](&#106;avascript:alert(1))",
-            "<javascript:alert(1)>",
-            "[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)",
-            "![x](javascript:alert(1))",
-            "![x](data:image/svg+xml,<svg onload=alert(1)>)",
-            "<a href=\"javascript:alert(1)\">x</a>",
-            "<div onclick=\"alert(1)\">x</div>",
-            "<iframe src=\"https://evil.example\"></iframe>",
-            "<svg><script>alert(1)</script></svg>",
-            "<style>body{display:none}</style>",
-            "<p>ok</p><scr<script>ipt>alert(1)</script>",
-            "# Title <img src=x onerror=alert(1)>",
-            "[a](<javascript:alert(1)>)",
-        ];
         let attr = regex_lite_attrs();
-        for md in attacks {
+        for (md, _) in ATTACKS {
             let out = html(md).to_lowercase();
             for bad in [
-                "<script", "onerror=", "onclick=", "onload=", "<iframe", "<style", "<svg",
+                "<script",
+                "onerror=",
+                "onclick=",
+                "onload=",
+                "onmouseover=\"",
+                "<iframe",
+                "<style",
+                "<svg",
+                "<form",
+                "<object",
+                "<embed",
+                "=\"javascript",
+                "=\"data:text",
             ] {
                 assert!(!out.contains(bad), "{md:?} -> {out}");
             }
@@ -492,6 +719,56 @@ mod tests {
                 assert!(ok, "{md:?} -> {name}={value:?} in {out}");
             }
         }
+    }
+
+    #[test]
+    fn raw_html_keeps_its_structure_around_markdown() {
+        assert_eq!(
+            html("<details><summary>S</summary>\n\nBody\n\n</details>\n"),
+            "<details><summary>S</summary>\n<p>Body</p>\n</details>\n"
+        );
+        assert_eq!(
+            html("<div><div>\n\ninside\n\n</div></div>\n"),
+            "<div><div>\n<p>inside</p>\n</div></div>\n"
+        );
+        assert_eq!(
+            html(
+                "<div>\n<a href=\"https://example.com/x?a=1&b=2\">ext</a> <a href=\"#top\">top</a>\n</div>\n"
+            ),
+            "<div>\n<a href=\"https://example.com/x?a=1&amp;b=2\" data-external=\"true\" target=\"_blank\" rel=\"noopener noreferrer\">ext</a> <a href=\"#top\" rel=\"noopener noreferrer\">top</a>\n</div>\n"
+        );
+        assert_eq!(
+            closing_tags_only("</script></DIV >\n").as_deref(),
+            Some("</div>\n"),
+            "only allowed closers"
+        );
+        assert_eq!(closing_tags_only("</div> text"), None);
+        assert_eq!(closing_tags_only("<div>"), None);
+    }
+
+    #[test]
+    fn images_are_web_or_inline_raster_only() {
+        assert_eq!(
+            html("![ok](https://example.com/a.png \"t\")"),
+            "<p><img src=\"https://example.com/a.png\" alt=\"ok\" title=\"t\" /></p>\n"
+        );
+        assert_eq!(
+            html("![gif](data:image/gif;base64,R0lGOD==)"),
+            "<p><img src=\"data:image/gif;base64,R0lGOD==\" alt=\"gif\" /></p>\n"
+        );
+        assert!(safe_image("data:image/webp,xyz"));
+        assert!(!safe_image("data:image/pngx;base64,AA"));
+        assert!(!safe_image("data:image/svg+xml,<svg/>"));
+        assert!(!safe_image("/local.png"));
+        assert!(!safe_image("file:///etc/passwd"));
+    }
+
+    #[test]
+    fn mail_links_are_kept_and_not_external() {
+        assert_eq!(
+            html("[m](mailto:a@b.c) <a@b.c> <https://example.com>"),
+            "<p><a href=\"mailto:a@b.c\">m</a> <a href=\"mailto:a@b.c\">a@b.c</a> <a href=\"https://example.com\" data-external=\"true\" target=\"_blank\" rel=\"noopener noreferrer\">https://example.com</a></p>\n"
+        );
     }
 
     /// (attribute, value) of every href/src in `html`, entities decoded as a browser would.
