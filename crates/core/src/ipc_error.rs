@@ -192,6 +192,50 @@ mod tests {
     }
 
     #[test]
+    fn cores_own_errors_have_stable_kinds_and_plain_messages() {
+        use crate::secrets::SecretError;
+        let locked = IpcError::from(SecretError::Locked(
+            "org.freedesktop.Secret.Error.IsLocked".into(),
+        ));
+        assert_eq!(
+            (locked.kind.as_str(), locked.message.as_str()),
+            (
+                "keychainLocked",
+                "Your keychain is locked. Unlock it (it may be asking for your password), then try again."
+            )
+        );
+        let missing = IpcError::from(SecretError::Unavailable("no dbus".into()));
+        assert_eq!(missing.kind, "keychainUnavailable");
+        assert!(
+            missing
+                .message
+                .starts_with("No keychain service was found on this computer"),
+            "{}",
+            missing.message
+        );
+        assert_eq!(IpcError::from(SecretError::Timeout).kind, "keychainLocked");
+
+        let db = IpcError::from(rusqlite::Error::InvalidQuery);
+        assert_eq!(db.kind, "storage");
+        assert!(
+            db.message
+                .starts_with("Specdesk could not read or write its local data")
+        );
+        assert!(
+            db.message
+                .ends_with("Check that the disk is not full, then try again.")
+        );
+
+        assert_eq!(IpcError::from(Error::Cancelled).kind, "cancelled");
+        assert_eq!(IpcError::from(Error::MissingKey).kind, "missingKey");
+        let json = serde_json::to_value(IpcError::not_found("Gone.")).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"kind": "notFound", "message": "Gone."})
+        );
+    }
+
+    #[test]
     fn local_refusals_name_their_field() {
         let e = Error::invalid(
             "limit",
