@@ -11,7 +11,7 @@
 //! is not there it was never started, and the job fails with its request kept so it can be sent
 //! again.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -144,6 +144,8 @@ enum Halt {
     Stop(IpcError),
     /// The job cannot end well: it fails with this message.
     Fail(String),
+    /// The job was finished meanwhile (cancelled): nothing more to do.
+    Finished,
 }
 
 impl From<IpcError> for Halt {
@@ -173,7 +175,15 @@ struct Inner {
     notifier: Arc<dyn Notifier>,
     config: Mutex<JobRunnerConfig>,
     events: broadcast::Sender<Job>,
-    active: Mutex<HashMap<i64, tokio::task::AbortHandle>>,
+    active: Mutex<Active>,
+}
+
+/// The followers running, and the jobs asked to be followed again while theirs was running (a
+/// follower that stops for want of a key must not miss the `resume_all` made once it was set).
+#[derive(Default)]
+struct Active {
+    handles: HashMap<i64, tokio::task::AbortHandle>,
+    again: HashSet<i64>,
 }
 
 /// Follows long jobs in the background (see the module). Dropping it stops following (the jobs
@@ -192,7 +202,7 @@ impl std::fmt::Debug for JobRunner {
 
 impl Drop for JobRunner {
     fn drop(&mut self) {
-        for (_, handle) in self.inner.active_map().drain() {
+        for (_, handle) in self.inner.active_map().handles.drain() {
             handle.abort();
         }
     }
@@ -213,7 +223,7 @@ impl JobRunner {
                 notifier,
                 config: Mutex::new(config),
                 events,
-                active: Mutex::new(HashMap::new()),
+                active: Mutex::new(Active::default()),
             }),
         }
     }
@@ -231,14 +241,14 @@ impl JobRunner {
 
     /// Ids of the jobs being followed now.
     pub fn following(&self) -> Vec<i64> {
-        let mut ids: Vec<i64> = self.inner.active_map().keys().copied().collect();
+        let mut ids: Vec<i64> = self.inner.active_map().handles.keys().copied().collect();
         ids.sort_unstable();
         ids
     }
 
-    /// Follows every unfinished job of the ledger not followed yet. Returns how many were
-    /// started. Call it on start and after whatever may unblock a job (a key set, the keychain
-    /// unlocked).
+    /// Follows every unfinished job of the ledger. Returns how many followers were started (a job
+    /// followed already is looked at again when its follower ends). Call it on start and after
+    /// whatever may unblock a job (a key set, the keychain unlocked).
     pub async fn resume_all(&self) -> Result<usize, IpcError> {
         let jobs = self.inner.library.unfinished_jobs()?;
         Ok(jobs.iter().filter(|j| spawn(&self.inner, j.id)).count())
@@ -253,8 +263,12 @@ impl JobRunner {
     /// Stops following a job and marks it cancelled. The service has no way to stop a job: it may
     /// still finish (and be charged) there.
     pub async fn cancel(&self, job_id: i64) -> Result<Job, IpcError> {
-        if let Some(handle) = self.inner.active_map().remove(&job_id) {
-            handle.abort();
+        {
+            let mut active = self.inner.active_map();
+            active.again.remove(&job_id);
+            if let Some(handle) = active.handles.remove(&job_id) {
+                handle.abort();
+            }
         }
         let job = self.inner.library.job(job_id)?;
         if job.status.is_final() {
@@ -391,7 +405,7 @@ impl Inner {
         self.config.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn active_map(&self) -> std::sync::MutexGuard<'_, HashMap<i64, tokio::task::AbortHandle>> {
+    fn active_map(&self) -> std::sync::MutexGuard<'_, Active> {
         self.active.lock().unwrap_or_else(|p| p.into_inner())
     }
 
@@ -406,10 +420,9 @@ impl Inner {
     fn note_error(&self, job_id: i64, message: &str) {
         if let Ok(job) = self.library.job(job_id)
             && job.error.as_deref() != Some(message)
-            && self
+            && let Ok(true) = self
                 .library
                 .update_job(job_id, job.status, None, None, Some(message))
-                .is_ok()
         {
             let _ = self.emit(job_id);
         }
@@ -421,8 +434,12 @@ impl Inner {
         if job.status == status && job.progress == progress && job.error.is_none() {
             return Ok(());
         }
-        self.library
-            .update_job(job.id, status, progress.as_deref(), None, None)?;
+        if !self
+            .library
+            .update_job(job.id, status, progress.as_deref(), None, None)?
+        {
+            return Err(Halt::Finished);
+        }
         *job = self.emit(job.id)?;
         Ok(())
     }
@@ -436,26 +453,38 @@ impl Inner {
         result: Option<&serde_json::Value>,
         error: Option<&str>,
     ) -> Step {
-        self.library
-            .update_job(job_id, status, progress, result, error)?;
+        if !self
+            .library
+            .update_job(job_id, status, progress, result, error)?
+        {
+            return Err(Halt::Finished);
+        }
         let job = self.emit(job_id)?;
         self.notifier.job_finished(&job);
         Ok(())
     }
 }
 
-/// Starts following `job_id` unless it is followed already. True when started.
+/// Starts following `job_id` unless it is followed already (then its follower looks at it again
+/// when it ends). True when started.
 fn spawn(inner: &Arc<Inner>, job_id: i64) -> bool {
     let mut active = inner.active_map();
-    if active.contains_key(&job_id) {
+    if active.handles.contains_key(&job_id) {
+        active.again.insert(job_id);
         return false;
     }
     let task_inner = inner.clone();
     let handle = tokio::spawn(async move {
-        follow(&task_inner, job_id).await;
-        task_inner.active_map().remove(&job_id);
+        loop {
+            follow(&task_inner, job_id).await;
+            let mut active = task_inner.active_map();
+            if !active.again.remove(&job_id) {
+                active.handles.remove(&job_id);
+                break;
+            }
+        }
     });
-    active.insert(job_id, handle.abort_handle());
+    active.handles.insert(job_id, handle.abort_handle());
     true
 }
 
@@ -488,6 +517,7 @@ async fn follow(inner: &Arc<Inner>, job_id: i64) {
                 let _ = inner.finish(job_id, JobStatus::Failed, None, None, Some(&message));
                 return;
             }
+            Err(Halt::Finished) => return,
         }
     }
 }

@@ -482,7 +482,9 @@ impl Library {
         Ok(())
     }
 
-    /// Updates a job's status, progress text, result and error.
+    /// Updates a job's status, progress text, result and error. A finished job (completed,
+    /// failed or cancelled) is never changed again: returns false then (a follower that was
+    /// stopping cannot undo a cancel).
     pub fn update_job(
         &self,
         id: i64,
@@ -490,16 +492,32 @@ impl Library {
         progress: Option<&str>,
         result: Option<&serde_json::Value>,
         error: Option<&str>,
-    ) -> Result<(), IpcError> {
-        let n = self.conn().execute(
+    ) -> Result<bool, IpcError> {
+        let conn = self.conn();
+        let n = conn.execute(
             "UPDATE jobs SET status = ?2, progress = COALESCE(?3, progress),
-                 result_json = COALESCE(?4, result_json), error = ?5, updated_at = ?6 WHERE id = ?1",
-            params![id, status.as_str(), progress, result.map(|r| r.to_string()), error, now()],
+                 result_json = COALESCE(?4, result_json), error = ?5, updated_at = ?6
+             WHERE id = ?1 AND status NOT IN ('completed', 'failed', 'cancelled')",
+            params![
+                id,
+                status.as_str(),
+                progress,
+                result.map(|r| r.to_string()),
+                error,
+                now()
+            ],
         )?;
         if n == 0 {
-            return Err(IpcError::not_found("That job is no longer in the library."));
+            let exists = conn
+                .query_row("SELECT 1 FROM jobs WHERE id = ?1", [id], |_| Ok(()))
+                .optional()?
+                .is_some();
+            if !exists {
+                return Err(IpcError::not_found("That job is no longer in the library."));
+            }
+            return Ok(false);
         }
-        Ok(())
+        Ok(true)
     }
 
     fn row_to_job(r: &rusqlite::Row<'_>) -> rusqlite::Result<Job> {
@@ -1108,6 +1126,17 @@ mod tests {
         lib.update_job(job_id, JobStatus::Completed, None, Some(&result), None)
             .unwrap();
         assert!(lib.unfinished_jobs().unwrap().is_empty());
+        assert!(
+            !lib.update_job(job_id, JobStatus::Running, Some("late"), None, None)
+                .unwrap(),
+            "a finished job stays finished"
+        );
+        assert_eq!(
+            lib.update_job(999, JobStatus::Running, None, None, None)
+                .unwrap_err()
+                .kind,
+            "notFound"
+        );
         let done = lib.job(job_id).unwrap();
         assert_eq!(
             (done.status, done.progress.as_deref(), done.result),

@@ -142,7 +142,7 @@ fn spec_request(sub: &SpecSubmission) -> serde_json::Value {
     serde_json::to_value(SpecJobRequest::of(sub)).unwrap()
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_spec_job_is_resumed_after_a_crash_completed_cached_and_notified() {
     let w = World::new().await;
     let client = w.client("pro").await;
@@ -326,7 +326,7 @@ fn task(url: String) -> BrowserTask {
     serde_json::from_value(serde_json::json!({"url": url, "instruction": "Read the page"})).unwrap()
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_batch_whose_id_never_arrived_is_sent_again_with_its_key_and_not_duplicated() {
     let w = World::new().await;
     let client = w.client("pro").await;
