@@ -254,7 +254,8 @@ impl JobRunner {
         Ok(jobs.iter().filter(|j| spawn(&self.inner, j.id)).count())
     }
 
-    /// Follows one job (no-op when it is followed already or finished).
+    /// Follows one job. False when it is finished, or followed already (its follower then looks at
+    /// it again when it ends).
     pub async fn resume(&self, job_id: i64) -> Result<bool, IpcError> {
         let job = self.inner.library.job(job_id)?;
         Ok(!job.status.is_final() && spawn(&self.inner, job_id))
