@@ -445,6 +445,31 @@ impl Inner {
         Ok(())
     }
 
+    /// Records the credits a processing spec has used so far (`result.creditsUsed`), when they
+    /// changed.
+    fn live_credits(&self, job: &mut Job, spec_id: &str, credits: Option<f64>) -> Step {
+        let Some(credits) = credits else {
+            return Ok(());
+        };
+        let seen = job
+            .result
+            .as_ref()
+            .and_then(|r| r.get("creditsUsed"))
+            .and_then(|c| c.as_f64());
+        if seen == Some(credits) {
+            return Ok(());
+        }
+        let result = serde_json::json!({ "specId": spec_id, "creditsUsed": credits });
+        if !self
+            .library
+            .update_job(job.id, job.status, None, Some(&result), None)?
+        {
+            return Err(Halt::Finished);
+        }
+        *job = self.emit(job.id)?;
+        Ok(())
+    }
+
     /// Ends a job and tells the notifier.
     fn finish(
         &self,
@@ -574,7 +599,8 @@ async fn follow_spec(inner: &Arc<Inner>, mut job: Job) -> Step {
             }
             SpecStatus::Processing | SpecStatus::Unknown(_) => {
                 let text = status.progress.as_deref().unwrap_or("Generating");
-                inner.progress(&mut job, JobStatus::Running, Some(text))?
+                inner.progress(&mut job, JobStatus::Running, Some(text))?;
+                inner.live_credits(&mut job, &spec_id, status.credits_used)?;
             }
         }
     }

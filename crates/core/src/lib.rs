@@ -7,15 +7,20 @@
 // the failure path, so its size does not matter and boxing it would only add noise.
 #![allow(clippy::result_large_err)]
 
+pub mod events;
 pub mod ipc_error;
 pub mod jobs;
 pub mod library;
 pub mod markdown;
+pub mod plans;
 pub mod profiles;
 pub mod secrets;
 pub mod settings;
+pub mod specs;
+pub mod studio;
 pub mod views;
 
+pub use events::{BatchEvent, ChatEvent, JobEvent};
 pub use ipc_error::{ErrorAction, IpcError};
 pub use jobs::{
     BatchJobRequest, ClientFactory, JobRunner, JobRunnerConfig, Notifier, SilentNotifier,
@@ -26,10 +31,13 @@ pub use library::{
     MediaItem, MediaKind, NewMedia, PlanPoint, SpecMarkdown,
 };
 pub use markdown::{Rendered, TocEntry, render as render_markdown};
+pub use plans::{PlanTarget, PlanView};
 pub use profiles::{
     KeyChange, KeyKind, Profile, ProfileInput, ProfileView, Profiles, SANDBOX_KEY,
     SANDBOX_PROFILE_ID, start_embedded_sandbox,
 };
 pub use secrets::{KeyStatus, Keys, MemorySecretStore, SecretError, SecretStore, masked_tail};
 pub use settings::{JsonFileSettings, MemorySettings, Settings, SettingsStore, SpecDepth, Theme};
+pub use specs::{FileInfo, SpecDoc, SpecDraft, SpecPage, SpecQuery, SpecView};
+pub use studio::Studio;
 pub use views::{AppInfo, ConnectionTest, CreditsView};

@@ -632,3 +632,46 @@ async fn cancelling_stops_following_and_a_job_is_never_followed_twice() {
     assert!(!runner.resume(job.id).await.unwrap());
     assert!(notified.try_recv().is_err());
 }
+
+#[tokio::test]
+async fn a_processing_spec_shows_its_progress_and_live_credits_before_it_completes() {
+    let w = World::new().await;
+    let library = w.library();
+    let (notifier, mut notified) = told();
+    let runner = w.runner(&library, notifier);
+    let mut changes = runner.subscribe();
+    let job = runner
+        .start_spec("pro", &SpecSubmission::fast("A slow one [sandbox:slow]"))
+        .await
+        .unwrap();
+    assert_eq!(job.status, JobStatus::Submitted);
+
+    // The sandbox keeps a [sandbox:slow] spec processing for 3 real seconds.
+    let running = loop {
+        let change = tokio::time::timeout(Duration::from_secs(30), changes.recv())
+            .await
+            .expect("no change")
+            .unwrap();
+        if change.id == job.id && change.result.is_some() && change.status == JobStatus::Running {
+            break change;
+        }
+    };
+    let live = running.result.as_ref().unwrap();
+    assert_eq!(live["specId"], job.remote_id.clone().unwrap().as_str());
+    assert!(live["creditsUsed"].as_f64().unwrap() > 0.0);
+    assert!(running.progress.is_some());
+
+    let done = next(&mut notified).await;
+    assert_eq!(done.status, JobStatus::Completed);
+    let status = w
+        .client("pro")
+        .await
+        .specs()
+        .status(job.remote_id.as_deref().unwrap())
+        .await
+        .unwrap();
+    assert_eq!(
+        done.result.as_ref().unwrap()["creditsUsed"],
+        status.credits_used.unwrap()
+    );
+}

@@ -1,0 +1,80 @@
+//! Events of the streams the app forwards to the UI, one Tauri `Channel` per stream (DESIGN.md,
+//! "Streams"): deltas tagged by `type`, always ending with `done` or `error`.
+
+use serde::{Deserialize, Serialize};
+use specdesk_client::BatchUpdate;
+use specdesk_types::{Batch, MessagesResponse, TaskEvent, TaskResultFrame};
+
+use crate::ipc_error::IpcError;
+use crate::library::Job;
+
+/// A job's changes (spec progress, batch and video state), until it ends.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub enum JobEvent {
+    Update { job: Job },
+    Done { job: Job },
+    Error { error: IpcError },
+}
+
+/// A browser batch's timeline: each task event and result once, then the batch.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub enum BatchEvent {
+    TaskEvent {
+        event: TaskEvent,
+    },
+    TaskResult {
+        result: TaskResultFrame,
+    },
+    /// The live connection ended; the batch is now read by polling (nothing is lost or repeated).
+    #[serde(rename_all = "camelCase")]
+    Polling {
+        batch_id: String,
+        reason: String,
+    },
+    Done {
+        batch: Box<Batch>,
+    },
+    Error {
+        error: IpcError,
+    },
+}
+
+impl From<BatchUpdate> for BatchEvent {
+    fn from(update: BatchUpdate) -> Self {
+        match update {
+            BatchUpdate::Event(event) => BatchEvent::TaskEvent { event },
+            BatchUpdate::Result(result) => BatchEvent::TaskResult { result },
+            BatchUpdate::Polling { batch_id, reason } => BatchEvent::Polling { batch_id, reason },
+            BatchUpdate::Done(batch) => BatchEvent::Done { batch },
+        }
+    }
+}
+
+/// A streamed chat turn.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub enum ChatEvent {
+    /// The conversation the turn is kept in.
+    #[serde(rename_all = "camelCase")]
+    Start {
+        conversation_id: i64,
+    },
+    /// Text appended to content block `index`.
+    Text {
+        index: u32,
+        text: String,
+    },
+    #[serde(rename_all = "camelCase")]
+    Done {
+        message: MessagesResponse,
+        conversation_id: i64,
+    },
+    Error {
+        error: IpcError,
+    },
+}

@@ -1,0 +1,335 @@
+//! Gateway use cases: every call's metering goes to the credit ledger; what a call makes (speech,
+//! music, images) is saved as a file in the media folder and recorded in the library with its
+//! prompt, model and cost; a chat turn is kept in its conversation.
+
+use std::path::{Path, PathBuf};
+
+use base64::Engine as _;
+use futures::StreamExt;
+use specdesk_client::{AudioUpload, Client, MessageAccumulator, Metering};
+use specdesk_types::{
+    AudioFormat, ContentDelta, ImageRequest, MessageContent, MessagesRequest, MessagesResponse,
+    MessagesStreamEvent, RerankRequest, RerankResult, SpeechRequest, Transcription,
+};
+
+use crate::events::ChatEvent;
+use crate::ipc_error::IpcError;
+use crate::library::{Library, MediaItem, MediaKind, NewMedia};
+
+/// Largest recording sent for transcription.
+pub const MAX_AUDIO_BYTES: u64 = 100 * 1024 * 1024;
+
+const AUDIO_TYPES: &[(&str, &str)] = &[
+    ("wav", "audio/wav"),
+    ("mp3", "audio/mpeg"),
+    ("m4a", "audio/mp4"),
+    ("mp4", "audio/mp4"),
+    ("ogg", "audio/ogg"),
+    ("oga", "audio/ogg"),
+    ("webm", "audio/webm"),
+    ("flac", "audio/flac"),
+];
+
+/// The gateway calls of one profile, with the library that records them.
+pub struct Studio<'a> {
+    pub client: &'a Client,
+    pub library: &'a Library,
+    pub profile_id: &'a str,
+    /// Where generated files are saved.
+    pub media_dir: &'a Path,
+}
+
+impl Studio<'_> {
+    fn meter(&self, endpoint: &str, metering: &Metering) -> Result<(), IpcError> {
+        if !metering.is_empty() {
+            self.library
+                .record_metering(self.profile_id, endpoint, metering)?;
+        }
+        Ok(())
+    }
+
+    async fn save(&self, name: String, bytes: Vec<u8>) -> Result<String, IpcError> {
+        let path = self.media_dir.join(name);
+        let write = path.clone();
+        tokio::task::spawn_blocking(move || crate::settings::write_atomically(&write, &bytes))
+            .await
+            .map_err(IpcError::storage)?
+            .map_err(IpcError::storage)?;
+        Ok(path.to_string_lossy().into_owned())
+    }
+
+    /// `POST /v1/rerank`.
+    pub async fn rerank(&self, request: &RerankRequest) -> Result<RerankResult, IpcError> {
+        let out = self.client.gateway().rerank(request).await?;
+        self.meter("v1/rerank", &out.metering)?;
+        Ok(out.value)
+    }
+
+    /// Speech or music, saved as a file of the media library.
+    pub async fn speech(&self, request: &SpeechRequest) -> Result<MediaItem, IpcError> {
+        let out = self.client.gateway().speech(request).await?;
+        self.meter("v1/audio/speech", &out.metering)?;
+        let ext = match &out.value.format {
+            AudioFormat::Mp3 => "mp3",
+            AudioFormat::Pcm16 => "pcm",
+            _ => "wav",
+        };
+        let name = format!("audio-{}.{ext}", unique());
+        let path = self.save(name, out.value.bytes.to_vec()).await?;
+        self.library.add_media(&NewMedia {
+            kind: MediaKind::Audio,
+            path: &path,
+            prompt: &request.input,
+            model: &request.model,
+            profile_id: self.profile_id,
+            credits: out.metering.credits_charged,
+            cost: None,
+            job_id: None,
+        })
+    }
+
+    /// Images, each saved as a file of the media library (the charge on the first).
+    pub async fn images(&self, request: &ImageRequest) -> Result<Vec<MediaItem>, IpcError> {
+        let out = self.client.gateway().images(request).await?;
+        self.meter("v1/images", &out.metering)?;
+        let cost = out.value.usage.as_ref().and_then(|u| u.cost);
+        let batch = unique();
+        let mut items = Vec::new();
+        for (i, image) in out.value.data.iter().enumerate() {
+            let Some(b64) = image.b64_json.as_deref() else {
+                continue;
+            };
+            let bytes = base64::engine::general_purpose::STANDARD
+                .decode(b64.trim())
+                .map_err(|_| {
+                    IpcError::new(
+                        "decode",
+                        "The service sent an image Specdesk could not read. Try again.",
+                    )
+                })?;
+            let ext = if bytes.starts_with(&[0xff, 0xd8]) {
+                "jpg"
+            } else if bytes.starts_with(b"RIFF") {
+                "webp"
+            } else {
+                "png"
+            };
+            let path = self.save(format!("image-{batch}-{i}.{ext}"), bytes).await?;
+            let first = i == 0;
+            items.push(self.library.add_media(&NewMedia {
+                kind: MediaKind::Image,
+                path: &path,
+                prompt: &request.prompt,
+                model: &request.model,
+                profile_id: self.profile_id,
+                credits: out.metering.credits_charged.filter(|_| first),
+                cost: cost.filter(|_| first),
+                job_id: None,
+            })?);
+        }
+        if items.is_empty() {
+            return Err(IpcError::new(
+                "decode",
+                "The service answered without an image. Try again, or try another model.",
+            ));
+        }
+        Ok(items)
+    }
+
+    /// Transcribes an audio file from disk.
+    pub async fn transcribe(&self, path: &Path, model: &str) -> Result<Transcription, IpcError> {
+        let audio = read_audio(path)?;
+        let out = self.client.gateway().transcribe(model, &audio).await?;
+        self.meter("v1/audio/transcriptions", &out.metering)?;
+        Ok(out.value)
+    }
+
+    /// One streamed chat turn, kept in conversation `conversation_id` (a new one when `None`):
+    /// the user's last message is stored before sending, the reply when it ends. `on_event` gets
+    /// `start`, each text delta, then `done` (or the caller sends `error`).
+    pub async fn chat_stream(
+        &self,
+        conversation_id: Option<i64>,
+        request: &MessagesRequest,
+        mut on_event: impl FnMut(ChatEvent),
+    ) -> Result<MessagesResponse, IpcError> {
+        let last = request
+            .messages
+            .last()
+            .ok_or_else(|| IpcError::invalid("messages", "Write a message first."))?;
+        let conversation = match conversation_id {
+            Some(id) => self.library.conversation(id)?,
+            None => {
+                let title = title_of(&last.content);
+                self.library
+                    .create_conversation(self.profile_id, &title, Some(&request.model))?
+            }
+        };
+        on_event(ChatEvent::Start {
+            conversation_id: conversation.id,
+        });
+        let content = serde_json::to_value(&last.content)
+            .map_err(|e| IpcError::new("internal", e.to_string()))?;
+        self.library
+            .add_message(conversation.id, "user", &content, None, None)?;
+        let mut stream = self.client.gateway().messages_stream(request).await?;
+        let metering = stream.metering().clone();
+        let mut acc = MessageAccumulator::default();
+        while let Some(event) = stream.next().await {
+            let event = event?;
+            acc.push(&event)?;
+            if let MessagesStreamEvent::ContentBlockDelta {
+                index,
+                delta: ContentDelta::TextDelta { text },
+            } = &event
+            {
+                on_event(ChatEvent::Text {
+                    index: *index,
+                    text: text.clone(),
+                });
+            }
+        }
+        let message = acc.finish()?;
+        self.meter("v1/messages", &metering)?;
+        let reply = serde_json::to_value(&message.content)
+            .map_err(|e| IpcError::new("internal", e.to_string()))?;
+        self.library.add_message(
+            conversation.id,
+            "assistant",
+            &reply,
+            Some(&request.model),
+            Some(&metering),
+        )?;
+        on_event(ChatEvent::Done {
+            message: message.clone(),
+            conversation_id: conversation.id,
+        });
+        Ok(message)
+    }
+}
+
+/// A conversation's title: the start of its first message.
+fn title_of(content: &MessageContent) -> String {
+    let text = match content {
+        MessageContent::Text(t) => t.clone(),
+        MessageContent::Blocks(blocks) => blocks
+            .iter()
+            .find_map(|b| match b {
+                specdesk_types::ContentBlock::Text { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .unwrap_or_default(),
+    };
+    let line = text.lines().next().unwrap_or("").trim();
+    let title: String = line.chars().take(60).collect();
+    if title.is_empty() {
+        "New conversation".to_owned()
+    } else if line.chars().count() > 60 {
+        format!("{title}…")
+    } else {
+        title
+    }
+}
+
+/// An audio file from disk, checked.
+pub fn read_audio(path: &Path) -> Result<AudioUpload, IpcError> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    let Some((_, mime)) = AUDIO_TYPES.iter().find(|(e, _)| *e == ext) else {
+        return Err(IpcError::invalid(
+            "file",
+            format!(
+                "\"{name}\" is not an audio file Specdesk can send. Use WAV, MP3, M4A, OGG, WebM or FLAC."
+            ),
+        ));
+    };
+    let meta = std::fs::metadata(path).map_err(|_| {
+        IpcError::invalid(
+            "file",
+            format!("Specdesk could not read \"{name}\". Check that it still exists."),
+        )
+    })?;
+    if meta.len() > MAX_AUDIO_BYTES {
+        return Err(IpcError::invalid(
+            "file",
+            format!("\"{name}\" is larger than 100 MB. Send a shorter recording."),
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|_| {
+        IpcError::invalid(
+            "file",
+            format!("Specdesk could not read \"{name}\". Check that it still exists."),
+        )
+    })?;
+    Ok(AudioUpload {
+        file_name: name,
+        mime: (*mime).to_owned(),
+        bytes: bytes.into(),
+    })
+}
+
+/// A name part no other file of this run or another has.
+fn unique() -> String {
+    let stamp = time::OffsetDateTime::now_utc().unix_timestamp();
+    let id = uuid::Uuid::new_v4().simple().to_string();
+    format!("{stamp}-{}", &id[..8])
+}
+
+/// Saves `contents` as `file_name` in `folder` without replacing a file already there (a
+/// " (2)"-style suffix is added). Returns the path written.
+pub fn save_document(folder: &Path, file_name: &str, contents: &str) -> Result<PathBuf, IpcError> {
+    let clean: String = file_name
+        .chars()
+        .map(|c| {
+            if c.is_control() || matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') {
+                '-'
+            } else {
+                c
+            }
+        })
+        .collect();
+    let clean = clean.trim().trim_start_matches('.').to_owned();
+    if clean.is_empty() {
+        return Err(IpcError::invalid("fileName", "Give the file a name."));
+    }
+    std::fs::create_dir_all(folder).map_err(|e| {
+        IpcError::new(
+            "storage",
+            format!(
+                "The folder {} could not be created ({e}). Choose another download folder in Settings.",
+                folder.display()
+            ),
+        )
+    })?;
+    let (stem, ext) = match clean.rsplit_once('.') {
+        Some((s, e)) if !s.is_empty() => (s.to_owned(), format!(".{e}")),
+        _ => (clean.clone(), String::new()),
+    };
+    let mut path = folder.join(&clean);
+    let mut n = 2;
+    while path.exists() {
+        path = folder.join(format!("{stem} ({n}){ext}"));
+        n += 1;
+    }
+    write_document(&path, contents)?;
+    Ok(path)
+}
+
+/// Writes `contents` to `path` (a path the user chose), atomically.
+pub fn write_document(path: &Path, contents: &str) -> Result<(), IpcError> {
+    crate::settings::write_atomically(path, contents.as_bytes()).map_err(|e| {
+        IpcError::new(
+            "storage",
+            format!(
+                "{} could not be written ({e}). Check the folder exists and you may write to it.",
+                path.display()
+            ),
+        )
+    })
+}
