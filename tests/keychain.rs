@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use specdesk_app::keychain::OsKeychain;
 use specdesk_app::state::AppState;
-use specdesk_core::{KeyKind, ProfileInput, SecretStore};
+use specdesk_core::{KeyKind, ProfileInput, SecretStore, SilentNotifier};
 
 /// What the Secret Service holds for (service, account), asked with `secret-tool`.
 fn lookup(service: &str, account: &str) -> Option<String> {
@@ -60,9 +60,13 @@ fn a_profile_key_reaches_the_keychain_and_no_file() {
     rt.block_on(async {
         let data = tempfile::tempdir().unwrap();
         let service = unique_service();
-        let state = AppState::open(data.path(), Arc::new(OsKeychain::with_service(&service)))
-            .await
-            .unwrap();
+        let state = AppState::open(
+            data.path(),
+            Arc::new(OsKeychain::with_service(&service)),
+            Arc::new(SilentNotifier),
+        )
+        .await
+        .unwrap();
         let key = specdesk_sandbox::keys::PRO;
         let view = state
             .profiles

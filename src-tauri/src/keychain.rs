@@ -63,9 +63,11 @@ impl SecretStore for OsKeychain {
 /// `BadEncoding` error carries the stored value, so its content is dropped here).
 fn classify(e: keyring::Error) -> SecretError {
     match e {
+        // A locked collection is reported over D-Bus too, so "locked" is looked for first:
+        // the user must be told to unlock, not that no keychain exists.
         keyring::Error::NoStorageAccess(inner) => {
             let detail = inner.to_string();
-            if mentions_missing_service(&detail) {
+            if !mentions_locked(&detail) && mentions_missing_service(&detail) {
                 SecretError::Unavailable(detail)
             } else {
                 SecretError::Locked(detail)
@@ -73,10 +75,10 @@ fn classify(e: keyring::Error) -> SecretError {
         }
         keyring::Error::PlatformFailure(inner) => {
             let detail = inner.to_string();
-            if mentions_missing_service(&detail) {
-                SecretError::Unavailable(detail)
-            } else if detail.to_lowercase().contains("locked") {
+            if mentions_locked(&detail) {
                 SecretError::Locked(detail)
+            } else if mentions_missing_service(&detail) {
+                SecretError::Unavailable(detail)
             } else {
                 SecretError::Other(detail)
             }
@@ -86,6 +88,10 @@ fn classify(e: keyring::Error) -> SecretError {
         }
         other => SecretError::Other(other.to_string()),
     }
+}
+
+fn mentions_locked(detail: &str) -> bool {
+    detail.to_lowercase().contains("locked")
 }
 
 fn mentions_missing_service(detail: &str) -> bool {
@@ -124,5 +130,21 @@ mod tests {
             "collection is locked".into(),
         ));
         assert!(matches!(e, SecretError::Locked(_)), "{e:?}");
+    }
+
+    #[test]
+    fn a_locked_collection_named_over_dbus_is_locked_not_missing() {
+        let e = classify(keyring::Error::NoStorageAccess(
+            "D-Bus error: org.freedesktop.Secret.Error.IsLocked: the collection is locked".into(),
+        ));
+        assert!(matches!(e, SecretError::Locked(_)), "{e:?}");
+        let e = classify(keyring::Error::PlatformFailure(
+            "dbus: the default collection is locked".into(),
+        ));
+        assert!(matches!(e, SecretError::Locked(_)), "{e:?}");
+        let e = classify(keyring::Error::NoStorageAccess(
+            "failed to connect to the D-Bus session bus".into(),
+        ));
+        assert!(matches!(e, SecretError::Unavailable(_)), "{e:?}");
     }
 }

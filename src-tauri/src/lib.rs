@@ -1,14 +1,20 @@
 //! The Tauri shell: commands as thin adapters over `specdesk-core`, the OS keychain, app events.
 //! Keys never reach the web view: commands take a key in and only ever give `KeyStatus` back.
 
+// `IpcError` is what every command rejects with and crosses IPC by value (as in specdesk-core);
+// it is returned only on the failure path, so boxing it would only add noise.
+#![allow(clippy::result_large_err)]
+
 pub mod commands;
 pub mod keychain;
+pub mod notify;
 pub mod state;
 pub mod streams;
 
 use std::sync::Arc;
 
-use tauri::Manager;
+use tauri::{Emitter, Manager};
+use tokio::sync::broadcast::error::RecvError;
 
 /// Where the app keeps its data: `SPECDESK_DATA_DIR` when set (tests, portable use), else the
 /// OS's app data folder.
@@ -19,6 +25,26 @@ fn data_dir(app: &tauri::App) -> Result<std::path::PathBuf, Box<dyn std::error::
     Ok(app.path().app_data_dir()?)
 }
 
+/// Broadcasts every change of the job ledger to the UI (`job-changed`).
+fn forward_job_changes(
+    app: tauri::AppHandle,
+    mut changes: tokio::sync::broadcast::Receiver<specdesk_core::Job>,
+) {
+    tauri::async_runtime::spawn(async move {
+        loop {
+            match changes.recv().await {
+                Ok(job) => {
+                    if let Err(e) = app.emit(commands::events::JOB_CHANGED, job) {
+                        tracing::warn!("could not emit a job change: {e}");
+                    }
+                }
+                Err(RecvError::Lagged(_)) => continue,
+                Err(RecvError::Closed) => break,
+            }
+        }
+    });
+}
+
 pub fn run() {
     tauri::Builder::default()
         .plugin(tauri_plugin_opener::init())
@@ -27,9 +53,23 @@ pub fn run() {
         .setup(|app| {
             let dir = data_dir(app)?;
             let secrets = Arc::new(keychain::OsKeychain::default());
-            let state = tauri::async_runtime::block_on(state::AppState::open(&dir, secrets))
-                .map_err(|e| e.message)?;
+            let notifier = Arc::new(notify::DesktopNotifier::new(app.handle().clone()));
+            let state =
+                tauri::async_runtime::block_on(state::AppState::open(&dir, secrets, notifier))
+                    .map_err(|e| e.message)?;
+            forward_job_changes(app.handle().clone(), state.jobs.subscribe());
             app.manage(state);
+            // Every unfinished job of the ledger (a spec generating when the app was closed...)
+            // is followed again.
+            let handle = app.handle().clone();
+            tauri::async_runtime::spawn(async move {
+                let state = handle.state::<state::AppState>();
+                match state.jobs.resume_all().await {
+                    Ok(n) if n > 0 => tracing::info!("resumed {n} unfinished jobs"),
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!("could not resume jobs: {}", e.message),
+                }
+            });
             Ok(())
         })
         .invoke_handler(tauri::generate_handler![
@@ -49,6 +89,39 @@ pub fn run() {
             commands::credit_ledger,
             commands::open_external,
             commands::cancel_stream,
+            commands::save_document,
+            commands::jobs::list_jobs,
+            commands::jobs::cancel_job,
+            commands::jobs::follow_job,
+            commands::specs::inspect_file,
+            commands::specs::submit_spec,
+            commands::specs::list_specs,
+            commands::specs::cached_specs,
+            commands::specs::get_spec,
+            commands::specs::render_spec,
+            commands::specs::spec_markdown,
+            commands::plans::get_plan,
+            commands::plans::plan_markdown,
+            commands::agents::submit_batch,
+            commands::agents::watch_batch,
+            commands::agents::list_batches,
+            commands::agents::get_batch,
+            commands::agents::agent_capacity,
+            commands::gateway::public_catalog,
+            commands::gateway::gateway_models,
+            commands::gateway::image_models,
+            commands::gateway::video_models,
+            commands::gateway::rerank,
+            commands::gateway::speech,
+            commands::gateway::transcribe,
+            commands::gateway::chat_stream,
+            commands::gateway::generate_images,
+            commands::gateway::submit_video,
+            commands::gateway::list_media,
+            commands::gateway::delete_media,
+            commands::gateway::list_conversations,
+            commands::gateway::conversation_messages,
+            commands::gateway::delete_conversation,
         ])
         .run(tauri::generate_context!())
         .expect("error while running Specdesk");

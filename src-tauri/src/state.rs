@@ -1,11 +1,15 @@
 //! What the commands share: profiles (over the settings file and the OS keychain), the local
-//! library, running streams, and the embedded sandbox the built-in profile talks to.
+//! library, the job runner that follows long jobs, running streams, and the embedded sandbox the
+//! built-in profile talks to.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use specdesk_core::{IpcError, JsonFileSettings, Keys, Library, Profiles, SecretStore};
+use specdesk_core::{
+    IpcError, JobRunner, JobRunnerConfig, JsonFileSettings, Keys, Library, Notifier, Profiles,
+    SecretStore,
+};
 use specdesk_sandbox::SandboxHandle;
 
 use crate::streams::StreamRegistry;
@@ -14,21 +18,28 @@ use crate::streams::StreamRegistry;
 const KEYCHAIN_TIMEOUT: Duration = Duration::from_secs(20);
 
 pub struct AppState {
-    pub profiles: Profiles,
+    pub profiles: Arc<Profiles>,
     pub library: Arc<Library>,
+    pub jobs: JobRunner,
     pub streams: StreamRegistry,
     pub data_dir: PathBuf,
+    /// Where generated files (audio, images, videos) are saved.
+    pub media_dir: PathBuf,
     /// Keeps the embedded sandbox running for the app's lifetime.
     pub sandbox: SandboxHandle,
 }
 
 impl AppState {
-    /// Opens everything under `data_dir` and starts the embedded sandbox.
+    /// Opens everything under `data_dir`, starts the embedded sandbox and the job runner (which
+    /// follows nothing until `jobs.resume_all()`).
     pub async fn open(
         data_dir: &Path,
         secrets: Arc<dyn SecretStore>,
+        notifier: Arc<dyn Notifier>,
     ) -> Result<AppState, IpcError> {
         std::fs::create_dir_all(data_dir).map_err(IpcError::storage)?;
+        let media_dir = data_dir.join("media");
+        std::fs::create_dir_all(&media_dir).map_err(IpcError::storage)?;
         let sandbox = specdesk_core::start_embedded_sandbox(&data_dir.join("sandbox"))
             .await
             .map_err(|e| {
@@ -38,16 +49,24 @@ impl AppState {
                 )
             })?;
         let library = Arc::new(Library::open(&data_dir.join("library.sqlite"))?);
-        let profiles = Profiles::new(
+        let profiles = Arc::new(Profiles::new(
             Arc::new(JsonFileSettings::new(data_dir.join("settings.json"))),
             Keys::new(secrets, KEYCHAIN_TIMEOUT),
             sandbox.base_url(),
-        );
+        ));
+        let mut config = JobRunnerConfig::new(&media_dir);
+        if let Ok(settings) = profiles.settings() {
+            config.spec_poll_interval =
+                Duration::from_secs(settings.spec_poll_interval_secs.into());
+        }
+        let jobs = JobRunner::new(library.clone(), profiles.clone(), notifier, config);
         Ok(AppState {
             profiles,
             library,
+            jobs,
             streams: StreamRegistry::default(),
             data_dir: data_dir.to_owned(),
+            media_dir,
             sandbox,
         })
     }

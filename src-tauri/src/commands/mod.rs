@@ -1,5 +1,12 @@
 //! `#[tauri::command]` adapters: each one a few lines over `specdesk-core`. Every command
-//! rejects with `IpcError`; none ever returns a key.
+//! rejects with `IpcError`; none ever returns a key. This module holds the shell's own commands
+//! (profiles, keys, settings, credits); each area has its own module.
+
+pub mod agents;
+pub mod gateway;
+pub mod jobs;
+pub mod plans;
+pub mod specs;
 
 use tauri::{AppHandle, Emitter, State};
 use tauri_plugin_opener::OpenerExt;
@@ -11,16 +18,17 @@ use specdesk_core::{
 
 use crate::state::AppState;
 
-type Result<T> = std::result::Result<T, IpcError>;
+pub(crate) type Result<T> = std::result::Result<T, IpcError>;
 
 /// App events (broadcasts); streams use Channels.
 pub mod events {
     pub const CREDITS_CHANGED: &str = "credits-changed";
     pub const SETTINGS_CHANGED: &str = "settings-changed";
     pub const PROFILES_CHANGED: &str = "profiles-changed";
+    pub const JOB_CHANGED: &str = "job-changed";
 }
 
-fn emit<S: serde::Serialize + Clone>(app: &AppHandle, event: &str, payload: S) {
+pub(crate) fn emit<S: serde::Serialize + Clone>(app: &AppHandle, event: &str, payload: S) {
     if let Err(e) = app.emit(event, payload) {
         tracing::warn!("could not emit {event}: {e}");
     }
@@ -96,6 +104,10 @@ pub async fn set_api_key(
 ) -> Result<KeyChange> {
     let change = state.profiles.set_key(&profile_id, &api_key).await?;
     emit(&app, events::PROFILES_CHANGED, ());
+    // Jobs held for want of a key (or by a locked keychain) can go on now.
+    if let Err(e) = state.jobs.resume_all().await {
+        tracing::warn!("could not resume jobs: {}", e.message);
+    }
     Ok(change)
 }
 
@@ -147,6 +159,11 @@ pub async fn save_settings(
     settings: Settings,
 ) -> Result<Settings> {
     let saved = state.profiles.save_settings(&settings).await?;
+    state
+        .jobs
+        .set_spec_poll_interval(std::time::Duration::from_secs(
+            saved.spec_poll_interval_secs.into(),
+        ));
     emit(&app, events::SETTINGS_CHANGED, saved.clone());
     Ok(saved)
 }
@@ -165,6 +182,28 @@ pub async fn credits_balance(app: AppHandle, state: State<'_, AppState>) -> Resu
     };
     emit(&app, events::CREDITS_CHANGED, view.clone());
     Ok(view)
+}
+
+/// Tells the UI the newest balance the ledger knows for `profile_id` (after a metered call).
+pub(crate) fn emit_latest_credits(app: &AppHandle, state: &AppState, profile_id: &str) {
+    let latest = state.library.credit_ledger(20).ok().and_then(|entries| {
+        entries
+            .into_iter()
+            .find(|e| e.profile_id == profile_id && e.credits_remaining.is_some())
+    });
+    if let Some(entry) = latest
+        && let Some(credits_remaining) = entry.credits_remaining
+    {
+        emit(
+            app,
+            events::CREDITS_CHANGED,
+            CreditsView {
+                profile_id: profile_id.to_owned(),
+                credits_remaining,
+                at: entry.at,
+            },
+        );
+    }
 }
 
 #[tauri::command]
@@ -197,4 +236,50 @@ pub async fn open_external(app: AppHandle, url: String) -> Result<()> {
 pub async fn cancel_stream(state: State<'_, AppState>, stream_id: String) -> Result<()> {
     state.streams.cancel(&stream_id);
     Ok(())
+}
+
+/// Saves text as a file: into the settings' download folder (the OS's Downloads folder when none
+/// is set), or where the user picks in a save dialog when `choose`. The path written, or `None`
+/// when the dialog was cancelled.
+#[tauri::command]
+pub async fn save_document(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    file_name: String,
+    contents: String,
+    choose: bool,
+) -> Result<Option<String>> {
+    use tauri::Manager;
+    use tauri_plugin_dialog::DialogExt;
+
+    if choose {
+        let dialog = app.dialog().file().set_file_name(&file_name);
+        let picked = tauri::async_runtime::spawn_blocking(move || dialog.blocking_save_file())
+            .await
+            .map_err(IpcError::storage)?;
+        let Some(picked) = picked else {
+            return Ok(None);
+        };
+        let path = picked.into_path().map_err(|_| {
+            IpcError::invalid(
+                "path",
+                "That place cannot be written to. Choose a folder on this computer.",
+            )
+        })?;
+        specdesk_core::studio::write_document(&path, &contents)?;
+        return Ok(Some(path.display().to_string()));
+    }
+    let folder = match state.profiles.settings()?.download_folder {
+        Some(folder) => std::path::PathBuf::from(folder),
+        None => app
+            .path()
+            .download_dir()
+            .unwrap_or_else(|_| state.data_dir.join("downloads")),
+    };
+    let path = tauri::async_runtime::spawn_blocking(move || {
+        specdesk_core::studio::save_document(&folder, &file_name, &contents)
+    })
+    .await
+    .map_err(IpcError::storage)??;
+    Ok(Some(path.display().to_string()))
 }

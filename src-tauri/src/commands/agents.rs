@@ -1,0 +1,112 @@
+//! Browser agents: submit through the job ledger, watch a batch's timeline live, read, list.
+
+use futures::StreamExt;
+use tauri::State;
+use tauri::ipc::Channel;
+
+use specdesk_client::BatchOptions;
+use specdesk_core::{BatchEvent, IpcError, Job};
+use specdesk_types::{Batch, BatchList, BatchStatus, BrowserTask, CapacitySnapshot};
+
+use super::Result;
+use super::jobs::send_event;
+use crate::state::AppState;
+
+#[tauri::command]
+pub async fn submit_batch(
+    state: State<'_, AppState>,
+    tasks: Vec<BrowserTask>,
+    concurrency: Option<u32>,
+) -> Result<Job> {
+    let profile_id = state.profiles.settings()?.active_profile_id;
+    state
+        .jobs
+        .start_batch(
+            &profile_id,
+            tasks,
+            BatchOptions {
+                concurrency,
+                idempotency_key: None,
+            },
+        )
+        .await
+}
+
+/// Streams batch `batch_id`'s timeline (each event and result once), then `done` or `error`.
+#[tauri::command]
+pub async fn watch_batch(
+    state: State<'_, AppState>,
+    stream_id: String,
+    batch_id: String,
+    on_event: Channel<BatchEvent>,
+) -> Result<Batch> {
+    let (mut cancelled, _guard) = state.streams.register(&stream_id);
+    let outcome: Result<Batch> = async {
+        let (_, client) = state.profiles.active_client().await?;
+        let updates = client.agents().follow_batch(&batch_id);
+        let mut updates = std::pin::pin!(updates);
+        loop {
+            let update = tokio::select! {
+                _ = &mut cancelled => return Err(IpcError::new("cancelled", "Stopped watching this batch. It goes on running.")),
+                update = updates.next() => update,
+            };
+            match update {
+                None => {
+                    return Err(IpcError::new(
+                        "stream",
+                        "The batch's timeline ended before the batch finished. Open it again to see where it is.",
+                    ));
+                }
+                Some(Err(e)) => return Err(IpcError::from(e)),
+                Some(Ok(specdesk_client::BatchUpdate::Done(batch))) => return Ok(*batch),
+                Some(Ok(update)) => send_event(&on_event, BatchEvent::from(update)),
+            }
+        }
+    }
+    .await;
+    match &outcome {
+        Ok(batch) => send_event(
+            &on_event,
+            BatchEvent::Done {
+                batch: Box::new(batch.clone()),
+            },
+        ),
+        Err(error) => send_event(
+            &on_event,
+            BatchEvent::Error {
+                error: error.clone(),
+            },
+        ),
+    }
+    outcome
+}
+
+#[tauri::command]
+pub async fn list_batches(
+    state: State<'_, AppState>,
+    limit: i64,
+    skip: i64,
+    status: Option<BatchStatus>,
+) -> Result<BatchList> {
+    let (_, client) = state.profiles.active_client().await?;
+    Ok(client
+        .agents()
+        .list(Some(limit), Some(skip), status)
+        .await?)
+}
+
+#[tauri::command]
+pub async fn get_batch(
+    state: State<'_, AppState>,
+    batch_id: String,
+    include_events: bool,
+) -> Result<Batch> {
+    let (_, client) = state.profiles.active_client().await?;
+    Ok(client.agents().get(&batch_id, include_events).await?)
+}
+
+#[tauri::command]
+pub async fn agent_capacity(state: State<'_, AppState>) -> Result<CapacitySnapshot> {
+    let (_, client) = state.profiles.active_client().await?;
+    Ok(client.agents().capacity().await?)
+}

@@ -1,0 +1,182 @@
+//! The AI gateway: catalogs, rerank, speech and music, transcription, streamed chat kept in
+//! conversations, images, videos through the job ledger, and the media library.
+
+use std::path::Path;
+
+use tauri::ipc::Channel;
+use tauri::{AppHandle, State};
+
+use specdesk_core::{
+    ChatEvent, Conversation, ConversationMessage, IpcError, Job, MediaItem, MediaKind, Studio,
+};
+use specdesk_types::{
+    ImageRequest, MessagesRequest, MessagesResponse, ModelList, PublicCatalog, RerankRequest,
+    RerankResult, SpeechRequest, Transcription, VideoRequest,
+};
+
+use super::jobs::send_event;
+use super::{Result, emit_latest_credits};
+use crate::state::AppState;
+
+#[tauri::command]
+pub async fn public_catalog(state: State<'_, AppState>) -> Result<PublicCatalog> {
+    let (_, client) = state.profiles.active_client().await?;
+    Ok(client.gateway().public_catalog().await?)
+}
+
+#[tauri::command]
+pub async fn gateway_models(state: State<'_, AppState>) -> Result<ModelList> {
+    let (_, client) = state.profiles.active_client().await?;
+    Ok(client.gateway().models().await?.value)
+}
+
+#[tauri::command]
+pub async fn image_models(state: State<'_, AppState>) -> Result<ModelList> {
+    let (_, client) = state.profiles.active_client().await?;
+    Ok(client.gateway().image_models().await?.value)
+}
+
+#[tauri::command]
+pub async fn video_models(state: State<'_, AppState>) -> Result<ModelList> {
+    let (_, client) = state.profiles.active_client().await?;
+    Ok(client.gateway().video_models().await?.value)
+}
+
+/// Runs `f` with the active profile's studio, then tells the UI the new balance.
+async fn with_studio<T>(
+    app: &AppHandle,
+    state: &AppState,
+    f: impl AsyncFnOnce(&Studio<'_>) -> Result<T>,
+) -> Result<T> {
+    let (profile_id, client) = state.profiles.active_client().await?;
+    let studio = Studio {
+        client: &client,
+        library: &state.library,
+        profile_id: &profile_id,
+        media_dir: &state.media_dir,
+    };
+    let out = f(&studio).await;
+    emit_latest_credits(app, state, &profile_id);
+    out
+}
+
+#[tauri::command]
+pub async fn rerank(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    request: RerankRequest,
+) -> Result<RerankResult> {
+    with_studio(&app, &state, async |s| s.rerank(&request).await).await
+}
+
+#[tauri::command]
+pub async fn speech(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    request: SpeechRequest,
+) -> Result<MediaItem> {
+    with_studio(&app, &state, async |s| s.speech(&request).await).await
+}
+
+#[tauri::command]
+pub async fn transcribe(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    path: String,
+    model: String,
+) -> Result<Transcription> {
+    with_studio(&app, &state, async |s| {
+        s.transcribe(Path::new(&path), &model).await
+    })
+    .await
+}
+
+#[tauri::command]
+pub async fn generate_images(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    request: ImageRequest,
+) -> Result<Vec<MediaItem>> {
+    with_studio(&app, &state, async |s| s.images(&request).await).await
+}
+
+/// A streamed chat turn: `start`, `text` deltas, then always `done` or `error`.
+#[tauri::command]
+pub async fn chat_stream(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    stream_id: String,
+    conversation_id: Option<i64>,
+    request: MessagesRequest,
+    on_event: Channel<ChatEvent>,
+) -> Result<MessagesResponse> {
+    let (mut cancelled, _guard) = state.streams.register(&stream_id);
+    let events = on_event.clone();
+    let outcome = with_studio(&app, &state, async |s| {
+        tokio::select! {
+            _ = &mut cancelled => Err(IpcError::new("cancelled", "Stopped. The reply so far is not kept.")),
+            out = s.chat_stream(conversation_id, &request, |e| send_event(&events, e)) => out,
+        }
+    })
+    .await;
+    if let Err(error) = &outcome {
+        send_event(
+            &on_event,
+            ChatEvent::Error {
+                error: error.clone(),
+            },
+        );
+    }
+    outcome
+}
+
+#[tauri::command]
+pub async fn submit_video(state: State<'_, AppState>, request: VideoRequest) -> Result<Job> {
+    let profile_id = state.profiles.settings()?.active_profile_id;
+    state.jobs.start_video(&profile_id, &request).await
+}
+
+#[tauri::command]
+pub async fn list_media(
+    state: State<'_, AppState>,
+    kind: Option<MediaKind>,
+    limit: u32,
+    offset: u32,
+) -> Result<Vec<MediaItem>> {
+    state.library.media(kind, limit.clamp(1, 500), offset)
+}
+
+/// Forgets a generated file and deletes it from the media folder.
+#[tauri::command]
+pub async fn delete_media(state: State<'_, AppState>, id: i64) -> Result<()> {
+    let path = state.library.delete_media(id)?;
+    if Path::new(&path).starts_with(&state.media_dir)
+        && let Err(e) = std::fs::remove_file(&path)
+        && e.kind() != std::io::ErrorKind::NotFound
+    {
+        return Err(IpcError::storage(e));
+    }
+    Ok(())
+}
+
+#[tauri::command]
+pub async fn list_conversations(
+    state: State<'_, AppState>,
+    limit: u32,
+    offset: u32,
+) -> Result<Vec<Conversation>> {
+    state.library.conversations(limit.clamp(1, 500), offset)
+}
+
+#[tauri::command]
+pub async fn conversation_messages(
+    state: State<'_, AppState>,
+    conversation_id: i64,
+) -> Result<Vec<ConversationMessage>> {
+    state.library.messages(conversation_id)
+}
+
+#[tauri::command]
+pub async fn delete_conversation(state: State<'_, AppState>, id: i64) -> Result<()> {
+    state.library.delete_conversation(id)
+}

@@ -1,0 +1,103 @@
+//! The job ledger: recent jobs, cancel, and one job's changes streamed until it ends.
+
+use tauri::State;
+use tauri::ipc::Channel;
+use tokio::sync::broadcast::error::RecvError;
+
+use specdesk_core::{IpcError, Job, JobEvent, JobKind};
+
+use super::Result;
+use crate::state::AppState;
+
+#[tauri::command]
+pub async fn list_jobs(
+    state: State<'_, AppState>,
+    kind: Option<JobKind>,
+    limit: u32,
+) -> Result<Vec<Job>> {
+    let limit = limit.clamp(1, 500);
+    let kinds = match kind {
+        Some(k) => vec![k],
+        None => vec![JobKind::Spec, JobKind::Batch, JobKind::Video],
+    };
+    let mut jobs = Vec::new();
+    for k in kinds {
+        jobs.extend(state.library.recent_jobs(k, limit)?);
+    }
+    jobs.sort_by_key(|j| std::cmp::Reverse(j.id));
+    jobs.truncate(limit as usize);
+    Ok(jobs)
+}
+
+#[tauri::command]
+pub async fn cancel_job(state: State<'_, AppState>, job_id: i64) -> Result<Job> {
+    state.jobs.cancel(job_id).await
+}
+
+/// Streams job `job_id`'s changes: `update`s, then always `done` or `error`.
+#[tauri::command]
+pub async fn follow_job(
+    state: State<'_, AppState>,
+    stream_id: String,
+    job_id: i64,
+    on_event: Channel<JobEvent>,
+) -> Result<Job> {
+    let (mut cancelled, _guard) = state.streams.register(&stream_id);
+    let outcome = follow(&state, job_id, &on_event, &mut cancelled).await;
+    match &outcome {
+        Ok(job) => send_event(&on_event, JobEvent::Done { job: job.clone() }),
+        Err(error) => send_event(
+            &on_event,
+            JobEvent::Error {
+                error: error.clone(),
+            },
+        ),
+    }
+    outcome
+}
+
+async fn follow(
+    state: &AppState,
+    job_id: i64,
+    on_event: &Channel<JobEvent>,
+    cancelled: &mut tokio::sync::oneshot::Receiver<()>,
+) -> Result<Job> {
+    // Subscribe before reading the ledger, so no change falls between the two.
+    let mut changes = state.jobs.subscribe();
+    let job = state.library.job(job_id)?;
+    if job.status.is_final() {
+        return Ok(job);
+    }
+    // Make sure something follows it (after a restart, a held job).
+    state.jobs.resume(job_id).await?;
+    send_event(on_event, JobEvent::Update { job });
+    loop {
+        let change = tokio::select! {
+            _ = &mut *cancelled => return Err(IpcError::new("cancelled", "Stopped following this job.")),
+            change = changes.recv() => change,
+        };
+        let job = match change {
+            Ok(job) if job.id == job_id => job,
+            Ok(_) => continue,
+            // Missed changes: the ledger has the latest.
+            Err(RecvError::Lagged(_)) => state.library.job(job_id)?,
+            Err(RecvError::Closed) => {
+                return Err(IpcError::new(
+                    "internal",
+                    "Specdesk stopped following jobs. Restart the app to pick them up again.",
+                ));
+            }
+        };
+        if job.status.is_final() {
+            return Ok(job);
+        }
+        send_event(on_event, JobEvent::Update { job });
+    }
+}
+
+/// Sends one event of a stream (a closed window is not an error).
+pub(crate) fn send_event<T: tauri::ipc::IpcResponse>(channel: &Channel<T>, event: T) {
+    if let Err(e) = channel.send(event) {
+        tracing::debug!("a stream's window is gone: {e}");
+    }
+}
