@@ -14,4 +14,11 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
+  // The screen tests (node's test runner driving Chromium): Node code, with browser globals in
+  // the callbacks they send to the page (page.evaluate, waitForFunction).
+  {
+    extends: [js.configs.recommended],
+    files: ["playwright/**/*.mjs"],
+    languageOptions: { ecmaVersion: 2024, sourceType: "module", globals: { ...globals.node, ...globals.browser } },
+  },
 );

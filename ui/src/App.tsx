@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useAppInfo, useProfiles, useSettings } from "./ipc/hooks";
 import { CreditMeter } from "./components/CreditMeter";
 import { ErrorPanel } from "./components/ErrorPanel";
@@ -6,6 +6,10 @@ import { toIpcError } from "./ipc/invoke";
 import { Welcome } from "./features/shell/Welcome";
 import { AreaFrame, type Area } from "./features/areas/AreaFrame";
 import { SettingsScreen } from "./features/settings/SettingsScreen";
+import { SpecsScreen } from "./features/specs/SpecsScreen";
+import { PlansScreen } from "./features/plans/PlansScreen";
+import type { PlanTarget } from "./ipc/contract";
+import { NavContext, type NavTarget } from "./lib/nav";
 
 type Screen = Area | "settings";
 
@@ -32,6 +36,18 @@ export function App() {
   const info = useAppInfo();
   const settings = useSettings();
   const [screen, setScreen] = useState<Screen>("specs");
+  // What the Specs and Plans areas show: a spec (else the list) and a plan (else the picker).
+  const [specId, setSpecId] = useState<string | undefined>();
+  const [planTarget, setPlanTarget] = useState<PlanTarget | undefined>();
+  const mainRef = useRef<HTMLElement>(null);
+  const navigate = useCallback((to: NavTarget) => {
+    setScreen(to.area);
+    if (to.area === "specs") setSpecId(to.specId);
+    if (to.area === "plans") setPlanTarget(to.target);
+  }, []);
+  useEffect(() => {
+    mainRef.current?.scrollTo?.({ top: 0 });
+  }, [screen, specId, planTarget]);
 
   const theme = settings.data?.theme ?? "system";
   useEffect(() => {
@@ -51,7 +67,7 @@ export function App() {
   if (info.isError) {
     return (
       <main className="welcome">
-        <ErrorPanel error={toIpcError(info.error)} onRetry={() => void info.refetch()} />
+        <ErrorPanel error={toIpcError(info.error)} onRetry={() => void info.refetch()} level={1} />
       </main>
     );
   }
@@ -78,7 +94,13 @@ export function App() {
             type="button"
             className="nav-item"
             aria-current={screen === n.id ? "page" : undefined}
-            onClick={() => setScreen(n.id)}
+            onClick={() =>
+              n.id === "specs"
+                ? navigate({ area: "specs" })
+                : n.id === "plans"
+                  ? navigate({ area: "plans", target: planTarget })
+                  : setScreen(n.id)
+            }
           >
             {n.label}
           </button>
@@ -93,7 +115,19 @@ export function App() {
           Settings
         </button>
       </nav>
-      <main className="main">{screen === "settings" ? <SettingsScreen /> : <AreaFrame area={screen} />}</main>
+      <main className="main" ref={mainRef}>
+        <NavContext.Provider value={navigate}>
+          {screen === "settings" ? (
+            <SettingsScreen />
+          ) : screen === "specs" ? (
+            <SpecsScreen specId={specId} />
+          ) : screen === "plans" ? (
+            <PlansScreen target={planTarget} />
+          ) : (
+            <AreaFrame area={screen} />
+          )}
+        </NavContext.Provider>
+      </main>
     </div>
   );
 }

@@ -9,15 +9,25 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
 });
 
-const root = document.getElementById("root");
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <App />
-        </ToastProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+async function start() {
+  // The screen tests' mock IPC (src/mock), only in `vite build --mode mock`: in any other mode
+  // this branch is a constant false and the bundle holds no trace of the mock.
+  if (import.meta.env.MODE === "mock") {
+    const { installMock } = await import("./mock/install");
+    installMock(window.location.search);
+  }
+  const root = document.getElementById("root");
+  if (root) {
+    createRoot(root).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <ToastProvider>
+            <App />
+          </ToastProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  }
 }
+
+void start();

@@ -35,12 +35,14 @@ export function useCountdown(ms: number | undefined): number {
   return left;
 }
 
-export function ErrorPanel({ error, onRetry }: { error: IpcError; onRetry?: () => void }) {
+/** `level`: the title's heading level where the panel sits (h1 when it is the whole page). */
+export function ErrorPanel({ error, onRetry, level = 3 }: { error: IpcError; onRetry?: () => void; level?: 1 | 2 | 3 }) {
   const left = useCountdown(error.kind === "rateLimited" ? error.retryAfterMs : undefined);
   const action = error.action;
+  const Title = `h${level}` as const;
   return (
     <div className="panel panel-error" role="alert">
-      <h3>{errorTitle(error.kind)}</h3>
+      <Title>{errorTitle(error.kind)}</Title>
       <p>{error.message}</p>
       {error.kind === "rateLimited" && left > 0 && (
         <p className="muted" aria-live="polite">

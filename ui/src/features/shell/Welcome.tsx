@@ -24,7 +24,7 @@ export function Welcome({ onDone }: { onDone: (goToSettings: boolean) => void })
           models — all from one app.
         </p>
         <div className="panel panel-info">
-          <h3>You are on the Sandbox</h3>
+          <h2>You are on the Sandbox</h2>
           <p>
             Specdesk starts on a built-in <strong>Sandbox</strong>: a simulated service that runs on this
             computer. Nothing you do leaves your machine, and its credits are not real money, so explore

@@ -1,0 +1,82 @@
+// Plain-words formatting shared by the Specs and Plans screens.
+
+const NUM = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+
+/** A number with at most one decimal: 1,234.5. */
+export function formatNumber(n: number): string {
+  return NUM.format(n);
+}
+
+/** Hours of work: "16.5 h". */
+export function formatHours(h: number | undefined | null): string {
+  if (h === undefined || h === null || !Number.isFinite(h)) return "—";
+  return `${NUM.format(h)} h`;
+}
+
+/** Credits: "23.4 credits", "1 credit". */
+export function formatCreditsWord(n: number): string {
+  const v = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(n);
+  return `${v} ${n === 1 ? "credit" : "credits"}`;
+}
+
+/** A file size: "812 bytes", "4.2 KB", "3.1 MB". */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} ${n === 1 ? "byte" : "bytes"}`;
+  if (n < 1024 * 1024) return `${NUM.format(n / 1024)} KB`;
+  if (n < 1024 * 1024 * 1024) return `${NUM.format(n / (1024 * 1024))} MB`;
+  return `${NUM.format(n / (1024 * 1024 * 1024))} GB`;
+}
+
+/** A processing time in milliseconds: "34 s", "2 min 28 s", "1 h 5 min". */
+export function formatDuration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return s % 60 ? `${m} min ${s % 60} s` : `${m} min`;
+  const h = Math.floor(m / 60);
+  return m % 60 ? `${h} h ${m % 60} min` : `${h} h`;
+}
+
+/** Elapsed time as a clock: "0:42", "12:05", "1:02:03". */
+export function formatElapsed(totalSeconds: number): string {
+  const t = Math.max(0, Math.floor(totalSeconds));
+  const h = Math.floor(t / 3600);
+  const m = Math.floor((t % 3600) / 60);
+  const s = t % 60;
+  const ss = String(s).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+}
+
+/** A date and time in the reader's time zone: "Nov 20, 2026, 9:14 AM". Empty or bad input: "—". */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "—";
+  return d.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** A date only: "Nov 20, 2026". */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "—";
+  return d.toLocaleDateString("en-US", { dateStyle: "medium" });
+}
+
+/** "1 feature", "3 features". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatNumber(n)} ${n === 1 ? one : many}`;
+}
+
+/** A safe file name from a title: "Recipe Box!" → "recipe-box". */
+export function slugify(text: string, fallback = "spec"): string {
+  const s = text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/g, "");
+  return s || fallback;
+}

@@ -1,0 +1,29 @@
+// Small JSON values kept in localStorage (drafts, recent items). Never throws: a full or
+// unavailable storage just means nothing is kept.
+
+export function loadJson<T>(key: string, check: (v: unknown) => v is T): T | null {
+  try {
+    const raw = window.localStorage.getItem(key);
+    if (raw === null) return null;
+    const v: unknown = JSON.parse(raw);
+    return check(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveJson(key: string, value: unknown): void {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or unavailable: the value lives in memory only.
+  }
+}
+
+export function removeKey(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Nothing to do.
+  }
+}
