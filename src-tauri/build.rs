@@ -39,6 +39,8 @@ fn specdesk_commands() -> &'static [&'static str] {
         "spec_markdown",
         "get_plan",
         "plan_markdown",
+        "recent_projects",
+        "forget_project",
         "submit_batch",
         "watch_batch",
         "list_batches",

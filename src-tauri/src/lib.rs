@@ -102,6 +102,8 @@ pub fn run() {
             commands::specs::spec_markdown,
             commands::plans::get_plan,
             commands::plans::plan_markdown,
+            commands::plans::recent_projects,
+            commands::plans::forget_project,
             commands::agents::submit_batch,
             commands::agents::watch_batch,
             commands::agents::list_batches,

@@ -28,7 +28,7 @@ pub use jobs::{
 };
 pub use library::{
     CachedSpec, Conversation, ConversationMessage, CreditEntry, Job, JobKind, JobStatus, Library,
-    MediaItem, MediaKind, NewMedia, PlanPoint, SpecMarkdown,
+    MediaItem, MediaKind, NewMedia, PlanPoint, RecentProject, SpecMarkdown,
 };
 pub use markdown::{Rendered, TocEntry, render as render_markdown};
 pub use plans::{PlanTarget, PlanView};

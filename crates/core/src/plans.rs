@@ -46,10 +46,12 @@ impl PlanTarget {
     }
 }
 
-/// Reads the plan, keeps a snapshot when it changed, and returns it with its history.
+/// Reads the plan, keeps a snapshot when it changed, remembers the project among the ones
+/// opened on `profile_id`, and returns it with its history.
 pub async fn get_plan(
     client: &Client,
     library: &Library,
+    profile_id: &str,
     target: &PlanTarget,
 ) -> Result<PlanView, IpcError> {
     let plan_ref = target.to_ref()?;
@@ -58,6 +60,7 @@ pub async fn get_plan(
         Some(plan) => library.record_plan(plan)?,
         None => false,
     };
+    library.remember_project(profile_id, &response)?;
     let history = library.plan_history(&response.project_id)?;
     Ok(PlanView {
         response,

@@ -298,6 +298,7 @@ async fn a_plan_keeps_a_snapshot_each_time_it_moves() {
     let bad = plans::get_plan(
         &c,
         &library,
+        "pro",
         &PlanTarget {
             project_id: Some("12345".into()),
             spec_id: None,
@@ -325,7 +326,9 @@ async fn a_plan_keeps_a_snapshot_each_time_it_moves() {
         spec_id: Some(list.specs[0].id.clone()),
         project_id: None,
     };
-    let first = plans::get_plan(&c, &library, &by_spec).await.unwrap();
+    let first = plans::get_plan(&c, &library, "pro", &by_spec)
+        .await
+        .unwrap();
     let plan = first.response.plan.clone().unwrap();
     assert!(first.changed);
     assert_eq!(first.history.len(), 1);
@@ -335,7 +338,9 @@ async fn a_plan_keeps_a_snapshot_each_time_it_moves() {
         Some(plan.features.len() as u32)
     );
 
-    let same = plans::get_plan(&c, &library, &by_spec).await.unwrap();
+    let same = plans::get_plan(&c, &library, "pro", &by_spec)
+        .await
+        .unwrap();
     assert!(!same.changed);
     assert_eq!(same.history.len(), 1);
 
@@ -344,13 +349,34 @@ async fn a_plan_keeps_a_snapshot_each_time_it_moves() {
         spec_id: None,
         project_id: Some(first.response.project_id.clone()),
     };
-    let moved = plans::get_plan(&c, &library, &by_project).await.unwrap();
+    let moved = plans::get_plan(&c, &library, "pro", &by_project)
+        .await
+        .unwrap();
     assert!(moved.changed);
     assert_eq!(moved.history.len(), 2);
     let now = moved.response.plan.unwrap();
     assert_eq!(moved.history[1].percent, now.progress.percent);
     assert_eq!(moved.history[1].built, now.progress.built);
     assert_ne!(moved.history[1].statuses, moved.history[0].statuses);
+
+    // The project is remembered once for its connection, with its name and progress as last read.
+    let recent = library.recent_projects("pro", 10).unwrap();
+    assert_eq!(recent.len(), 1);
+    assert_eq!(recent[0].project_id, first.response.project_id);
+    assert_eq!(
+        recent[0].spec_id.as_deref(),
+        Some(list.specs[0].id.as_str())
+    );
+    assert_eq!(recent[0].name, now.name);
+    assert_eq!(
+        (recent[0].percent, recent[0].built, recent[0].total),
+        (
+            Some(now.progress.percent),
+            Some(now.progress.built),
+            Some(now.progress.total)
+        )
+    );
+    assert!(library.recent_projects("org", 10).unwrap().is_empty());
 
     let md = plans::plan_markdown(&c, &by_project).await.unwrap();
     assert!(md.starts_with('#'), "{md}");

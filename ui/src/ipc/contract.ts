@@ -30,6 +30,7 @@ import type { MessagesResponse } from "../bindings/MessagesResponse";
 import type { ModelList } from "../bindings/ModelList";
 import type { PlanTarget } from "../bindings/PlanTarget";
 import type { PlanView } from "../bindings/PlanView";
+import type { RecentProject } from "../bindings/RecentProject";
 import type { PublicCatalog } from "../bindings/PublicCatalog";
 import type { Rendered } from "../bindings/Rendered";
 import type { RerankRequest } from "../bindings/RerankRequest";
@@ -82,6 +83,7 @@ export type {
   PlanTarget,
   PlanView,
   PublicCatalog,
+  RecentProject,
   Rendered,
   RerankRequest,
   RerankResult,
@@ -185,6 +187,10 @@ export interface Commands {
   get_plan: { args: { target: PlanTarget }; result: PlanView };
   /** The plan as Markdown for a coding agent (the service's format=markdown). */
   plan_markdown: { args: { target: PlanTarget }; result: string };
+  /** The projects whose plan was opened on the active connection, most recently opened first. */
+  recent_projects: { args: { limit: number }; result: RecentProject[] };
+  /** Takes a project off that list (its progress snapshots stay). */
+  forget_project: { args: { projectId: string }; result: null };
 
   // ---- Files ----
   /**

@@ -2,6 +2,7 @@
 // and progress over time. Read again every 30 seconds while open and on demand; exported as
 // Markdown for a coding agent.
 import { useEffect, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import type { IpcError, PlanTarget, PlanView as PlanViewData } from "../../ipc/contract";
 import type { Intent } from "../../bindings/Intent";
 import { call, toIpcError } from "../../ipc/invoke";
@@ -16,8 +17,7 @@ import { LastRunView } from "./LastRunView";
 import { LaunchChecklist } from "./LaunchChecklist";
 import { ProgressChart } from "./ProgressChart";
 import { ProgressSummary } from "./ProgressSummary";
-import { PLAN_REFRESH_MS, usePlan } from "./queries";
-import { rememberPlan } from "./target";
+import { PLAN_REFRESH_MS, planKeys, usePlan } from "./queries";
 
 /** Whether an error is get-plan's "No project yet" (a spec still becoming a project). */
 export function isNoProjectYet(e: IpcError): boolean {
@@ -208,12 +208,13 @@ export function PlanView({ target }: { target: PlanTarget }) {
   const notice = useNotice();
   const data = plan.data;
 
-  // Each read that stored a new snapshot is said once; the plan is kept in the recent list.
+  // Each read puts the project first in the library's list of opened projects (Rust records it).
+  const qc = useQueryClient();
+  const projectId = data?.response.projectId;
   useEffect(() => {
-    if (!data) return;
-    rememberPlan({ target, name: data.response.plan?.name ?? null, projectId: data.response.projectId, openedAt: new Date().toISOString() });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data?.response.projectId]);
+    if (projectId) void qc.invalidateQueries({ queryKey: planKeys.recent });
+  }, [projectId, qc]);
+  // Each read that stored a new snapshot is said once.
   const readBefore = useRef(false);
   useEffect(() => {
     if (!plan.dataUpdatedAt) return;

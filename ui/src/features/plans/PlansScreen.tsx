@@ -1,11 +1,16 @@
-// The Plans area: open a plan by project id (or arrive from a spec with its spec id) and follow
-// it. App routes `{area: "plans", target}` here.
+// The Plans area: open a plan by project id, from the projects opened before (kept in the local
+// library, per connection), or arriving from a spec with its spec id, and follow it. App routes
+// `{area: "plans", target}` here.
 import { useId, useState, type FormEvent } from "react";
 import type { PlanTarget } from "../../ipc/contract";
 import { useNavigate } from "../../lib/nav";
 import { NoticeProvider } from "../../lib/notices";
 import { PlanView } from "./PlanView";
-import { checkHexId, loadRecent, targetKey } from "./target";
+import { checkHexId, targetKey } from "./target";
+import { useForgetProject, useRecentProjects } from "./queries";
+import { ErrorPanel } from "../../components/ErrorPanel";
+import { toIpcError } from "../../ipc/invoke";
+import { formatDateTime } from "../../lib/format";
 import "./plans.css";
 
 function OpenByProject({ onOpen }: { onOpen: (t: PlanTarget) => void }) {
@@ -55,35 +60,71 @@ function OpenByProject({ onOpen }: { onOpen: (t: PlanTarget) => void }) {
   );
 }
 
+function RecentProjects({ onOpen }: { onOpen: (t: PlanTarget) => void }) {
+  const recent = useRecentProjects();
+  const forget = useForgetProject();
+  if (recent.isPending) return <p className="muted">Loading the projects you opened…</p>;
+  if (recent.isError) return <ErrorPanel error={toIpcError(recent.error)} onRetry={() => void recent.refetch()} />;
+  if (recent.data.length === 0) {
+    return <div className="empty">Open a completed spec and choose “Open plan”, or enter a project id above.</div>;
+  }
+  return (
+    <section aria-labelledby="recent-plans">
+      <h2 id="recent-plans">Projects you opened</h2>
+      <ul className="recent-plans">
+        {recent.data.map((r) => {
+          const name = r.name ?? "Untitled project";
+          return (
+            <li key={r.projectId} className="recent-plan">
+              <div className="recent-plan-main">
+                <button className="link-button recent-plan-name" type="button" onClick={() => onOpen({ projectId: r.projectId })}>
+                  {name}
+                </button>
+                <span className="muted recent-plan-progress">
+                  {r.percent === undefined
+                    ? "Nothing planned or built yet"
+                    : `${r.percent}% built · ${r.built ?? 0} of ${r.total ?? 0} ${r.total === 1 ? "feature" : "features"}`}
+                </span>
+              </div>
+              <span className="muted recent-plan-meta">
+                <code>{r.projectId}</code> · opened {formatDateTime(r.openedAt)}
+              </span>
+              <button
+                className="btn btn-ghost"
+                type="button"
+                aria-label={`Remove ${name} from this list`}
+                disabled={forget.isPending}
+                onClick={() => forget.mutate(r.projectId)}
+              >
+                Remove
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 export function PlansScreen({ target }: { target?: PlanTarget }) {
   const navigate = useNavigate();
   const open = (t: PlanTarget) => navigate({ area: "plans", target: t });
-  const recent = loadRecent().filter((r) => !target || r.projectId !== target.projectId);
   return (
     <NoticeProvider>
       <section className="page page-wide plans" aria-labelledby="plans-title">
         <h1 id="plans-title">Plans</h1>
         <p className="muted">Follow a project's verified plan: features, progress and launch readiness.</p>
         <OpenByProject onOpen={open} />
-        {!target && recent.length > 0 && (
-          <section aria-labelledby="recent-plans">
-            <h2 id="recent-plans">Opened recently</h2>
-            <ul className="recent-plans">
-              {recent.map((r) => (
-                <li key={r.projectId}>
-                  <button className="link-button" type="button" onClick={() => open(r.target)}>
-                    {r.name ?? "Untitled project"}
-                  </button>{" "}
-                  <code className="muted">{r.projectId}</code>
-                </li>
-              ))}
-            </ul>
-          </section>
+        {target ? (
+          <>
+            <button className="link-button plans-back" type="button" onClick={() => navigate({ area: "plans" })}>
+              ← All projects you opened
+            </button>
+            <PlanView key={targetKey(target)} target={target} />
+          </>
+        ) : (
+          <RecentProjects onOpen={open} />
         )}
-        {!target && recent.length === 0 && (
-          <div className="empty">Open a completed spec and choose “Open plan”, or enter a project id above.</div>
-        )}
-        {target && <PlanView key={targetKey(target)} target={target} />}
       </section>
     </NoticeProvider>
   );
