@@ -12,10 +12,12 @@ SPECDESK_APT_BUILD=(
   libwebkit2gtk-4.1-dev libayatana-appindicator3-dev librsvg2-dev libxdo-dev
 )
 # Debian/Ubuntu packages needed only by the test suites: a real Secret Service in a private D-Bus
-# session (tests/keychain.rs), and a display and WebDriver for the real app.
+# session (tests/keychain.rs), a display and WebDriver for the real app, and Chromium for the UI's
+# screen tests (playwright-core drives /usr/bin/chromium; ui/playwright).
 SPECDESK_APT_TEST=(
   dbus dbus-x11 gnome-keyring libsecret-tools
   xvfb xauth webkit2gtk-driver
+  chromium
 )
 
 # Oldest rustc the workspace builds with (`rust-version` in Cargo.toml).
