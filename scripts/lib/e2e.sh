@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the end-to-end tests of the real app: the app built with its UI embedded, driven by
 # tauri-driver and WebKitWebDriver on a virtual display (Xvfb), with a real Secret Service
-# (scripts/lib/keyring-session.sh) and its own temporary data folder. Usage: scripts/lib/e2e.sh
+# (scripts/lib/keyring-session.sh) and its own temporary data folder.
+# Usage: scripts/lib/e2e.sh [FILE...]  (test files of tests/e2e, e.g. specs-plans.test.mjs; default: all)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
@@ -60,4 +61,4 @@ export SPECDESK_E2E_WORK="$work"
 export SPECDESK_E2E_SERVICE_URL
 SPECDESK_E2E_SERVICE_URL=$(sed -n 's/^specdesk-sandbox listening on //p' "$work/sandbox.out" | head -n 1)
 
-(cd tests/e2e && npm test --silent)
+(cd tests/e2e && npm test --silent -- "$@")

@@ -5,58 +5,17 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { remote } from "webdriverio";
+import { browser, click, env, fill, launch, quit, waitForText } from "./helpers.mjs";
 
 const KEY = "sk_sandbox_pro";
-const env = (name) => {
-  const v = process.env[name];
-  assert.ok(v, `${name} is set by scripts/lib/e2e.sh`);
-  return v;
-};
-
-let browser;
 
 before(async () => {
-  browser = await remote({
-    hostname: "127.0.0.1",
-    port: Number(env("SPECDESK_E2E_DRIVER_PORT")),
-    logLevel: "error",
-    capabilities: {
-      // WebKitWebDriver speaks classic WebDriver only (no BiDi).
-      "wdio:enforceWebDriverClassic": true,
-      "tauri:options": { application: env("SPECDESK_E2E_APP") },
-    },
-  });
+  await launch();
 });
 
 after(async () => {
-  await browser?.deleteSession();
+  await quit();
 });
-
-/** Waits until the page's text contains `text`. */
-async function waitForText(text, timeout = 20000) {
-  await browser.waitUntil(async () => (await browser.$("body").getText()).includes(text), {
-    timeout,
-    timeoutMsg: `"${text}" never appeared`,
-  });
-}
-
-async function click(role, name) {
-  const el = await browser.$(`${role}=${name}`);
-  await el.waitForClickable({ timeout: 10000 });
-  await el.click();
-}
-
-async function fill(label, value) {
-  const id = await browser.execute((text) => {
-    const l = [...document.querySelectorAll("label")].find((x) => x.textContent.trim() === text);
-    return l ? l.htmlFor : null;
-  }, label);
-  assert.ok(id, `a field labelled ${label}`);
-  const input = await browser.$(`#${id}`);
-  await input.clearValue();
-  await input.setValue(value);
-}
 
 function filesUnder(dir) {
   return readdirSync(dir).flatMap((name) => {

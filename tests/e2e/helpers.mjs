@@ -1,0 +1,106 @@
+// Shared by the end-to-end tests: the app session (through tauri-driver) and small helpers that
+// find things the way a person does, by their visible text and labels. Each test file runs in its
+// own process, so the one session of a file lives here; `browser` is a live binding that follows
+// `launch()` and `quit()`.
+import assert from "node:assert/strict";
+import { remote } from "webdriverio";
+
+/** A variable set by scripts/lib/e2e.sh. */
+export const env = (name) => {
+  const v = process.env[name];
+  assert.ok(v, `${name} is set by scripts/lib/e2e.sh`);
+  return v;
+};
+
+/** The app's session, or undefined between `quit()` and the next `launch()`. */
+export let browser;
+
+/** Starts the app (a new WebDriver session) on the run's data folder. */
+export async function launch() {
+  browser = await remote({
+    hostname: "127.0.0.1",
+    port: Number(env("SPECDESK_E2E_DRIVER_PORT")),
+    logLevel: "error",
+    capabilities: {
+      // WebKitWebDriver speaks classic WebDriver only (no BiDi).
+      "wdio:enforceWebDriverClassic": true,
+      "tauri:options": { application: env("SPECDESK_E2E_APP") },
+    },
+  });
+  return browser;
+}
+
+/** Ends the session, which quits the app. */
+export async function quit() {
+  const b = browser;
+  browser = undefined;
+  await b?.deleteSession();
+}
+
+/** Waits until the page's text contains `text`. */
+export async function waitForText(text, timeout = 20000) {
+  await browser.waitUntil(async () => (await browser.$("body").getText()).includes(text), {
+    timeout,
+    timeoutMsg: `"${text}" never appeared`,
+  });
+}
+
+/** Clicks the `tag` element whose whole text is `name` (e.g. `click("button", "Save")`). */
+export async function click(tag, name, root = browser) {
+  const el = await root.$(`${tag}=${name}`);
+  await el.waitForClickable({ timeout: 10000 });
+  await el.click();
+}
+
+/** Types `value` into the field whose label reads exactly `label`. */
+export async function fill(label, value) {
+  const id = await browser.execute((text) => {
+    const l = [...document.querySelectorAll("label")].find((x) => x.textContent.trim() === text);
+    return l ? l.htmlFor : null;
+  }, label);
+  assert.ok(id, `a field labelled ${label}`);
+  // React's generated ids may hold characters a CSS id selector would need escaped.
+  const input = await browser.$(`[id="${id}"]`);
+  await input.clearValue();
+  await input.setValue(value);
+}
+
+/** The rendered text of every element matching `selector`, white space collapsed. */
+export async function texts(selector) {
+  return browser.execute(
+    (sel) => [...document.querySelectorAll(sel)].map((el) => el.innerText.replace(/\s+/g, " ").trim()),
+    selector,
+  );
+}
+
+/** The rendered text of the one element matching `selector`, white space collapsed. */
+export async function textOf(selector) {
+  const all = await texts(selector);
+  assert.equal(all.length, 1, `exactly one element matches ${selector}`);
+  return all[0];
+}
+
+/** Waits until `selector` matches exactly `n` elements. */
+export async function waitForCount(selector, n, timeout = 20000) {
+  let last = -1;
+  await browser.waitUntil(
+    async () => {
+      last = await browser.execute((sel) => document.querySelectorAll(sel).length, selector);
+      return last === n;
+    },
+    { timeout, timeoutMsg: `${selector}: ${n} elements expected, ${last} found` },
+  );
+}
+
+/** Waits until the text of `selector` (one element) is exactly `expected`. */
+export async function waitForTextOf(selector, expected, timeout = 20000) {
+  let last;
+  await browser.waitUntil(
+    async () => {
+      const all = await texts(selector);
+      last = all.length === 1 ? all[0] : `${all.length} elements`;
+      return last === expected;
+    },
+    { timeout, timeoutMsg: `${selector}: "${expected}" expected, "${last}" found` },
+  );
+}
