@@ -63,7 +63,16 @@ export function App() {
     return () => media.removeEventListener("change", apply);
   }, [theme]);
 
-  if (info.isPending) return <p className="visually-hidden">Loading Specdesk…</p>;
+  // The start screen of index.html, kept until the app answers (no blank flash in between).
+  if (info.isPending) {
+    return (
+      <div className="boot" role="status">
+        <span className="boot-mark" aria-hidden="true" />
+        <span className="boot-name">Specdesk</span>
+        <span className="boot-text">Starting…</span>
+      </div>
+    );
+  }
   if (info.isError) {
     return (
       <main className="welcome">
