@@ -855,7 +855,9 @@ impl Library {
                  created, total_human_hours, credits_used, human_markdown, agent_markdown)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
              ON CONFLICT(spec_id) DO UPDATE SET
-                 json = excluded.json,
+                 -- Merged: a list record (a few fields) never drops what a full read kept
+                 -- (scope, graphs, tech stack, plan) for offline reading.
+                 json = json_patch(spec_cache.json, excluded.json),
                  cached_at = excluded.cached_at,
                  input = COALESCE(excluded.input, input),
                  status = COALESCE(excluded.status, status),
@@ -1385,6 +1387,39 @@ mod tests {
             [b]
         );
         assert_eq!(lib.recent_projects("work", 10).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_list_record_never_drops_what_a_full_read_kept() {
+        let lib = Library::in_memory().unwrap();
+        let full = serde_json::json!({
+            "_id": "s", "status": "completed", "input": "A recipe app",
+            "humanSpecJson": {"executiveSummary": "Recipes"}, "userFlowGraph": {"nodes": [], "edges": []},
+            "humanSpecMarkdown": "# Recipes"
+        });
+        lib.cache_spec("s", "sandbox", &full).unwrap();
+        let record = serde_json::json!({
+            "_id": "s", "status": "completed", "input": "A recipe app", "endpoint": "fast_spec",
+            "totalHumanHours": 40.0
+        });
+        lib.cache_spec("s", "sandbox", &record).unwrap();
+        assert_eq!(
+            lib.cached_spec("s").unwrap(),
+            Some(serde_json::json!({
+                "_id": "s", "status": "completed", "input": "A recipe app", "endpoint": "fast_spec",
+                "totalHumanHours": 40.0,
+                "humanSpecJson": {"executiveSummary": "Recipes"}, "userFlowGraph": {"nodes": [], "edges": []},
+                "humanSpecMarkdown": "# Recipes"
+            }))
+        );
+        assert_eq!(
+            lib.cached_spec_markdown("s")
+                .unwrap()
+                .unwrap()
+                .human
+                .as_deref(),
+            Some("# Recipes")
+        );
     }
 
     #[test]

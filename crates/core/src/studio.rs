@@ -281,8 +281,13 @@ fn unique() -> String {
     format!("{stamp}-{}", &id[..8])
 }
 
+/// The only kinds of file `save_document` writes: documents, never something a system could run
+/// or load (a `.desktop`, `.bat` or shell file in a startup folder).
+const DOCUMENT_EXTENSIONS: &[&str] = &["md", "markdown", "txt"];
+
 /// Saves `contents` as `file_name` in `folder` without replacing a file already there (a
-/// " (2)"-style suffix is added). Returns the path written.
+/// " (2)"-style suffix is added); a name without a document extension (`.md`, `.markdown`,
+/// `.txt`) gets `.md` added. Returns the path written.
 pub fn save_document(folder: &Path, file_name: &str, contents: &str) -> Result<PathBuf, IpcError> {
     let clean: String = file_name
         .chars()
@@ -294,9 +299,15 @@ pub fn save_document(folder: &Path, file_name: &str, contents: &str) -> Result<P
             }
         })
         .collect();
-    let clean = clean.trim().trim_start_matches('.').to_owned();
+    let mut clean = clean.trim().trim_start_matches('.').to_owned();
     if clean.is_empty() {
         return Err(IpcError::invalid("fileName", "Give the file a name."));
+    }
+    let is_document = clean.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty() && DOCUMENT_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str())
+    });
+    if !is_document {
+        clean.push_str(".md");
     }
     std::fs::create_dir_all(folder).map_err(|e| {
         IpcError::new(

@@ -539,4 +539,17 @@ fn documents_never_replace_a_file_already_there() {
     assert_eq!(std::fs::read_to_string(&b).unwrap(), "# Two");
     let e = save_document(dir.path(), " .. ", "x").unwrap_err();
     assert_eq!(e.field.as_deref(), Some("fileName"));
+    // Only documents: any other kind of name is saved as Markdown.
+    assert_eq!(
+        save_document(dir.path(), "start.desktop", "x").unwrap(),
+        dir.path().join("start.desktop.md")
+    );
+    assert_eq!(
+        save_document(dir.path(), "notes.TXT", "x").unwrap(),
+        dir.path().join("notes.TXT")
+    );
+    assert_eq!(
+        save_document(dir.path(), "plan", "x").unwrap(),
+        dir.path().join("plan.md")
+    );
 }
