@@ -160,6 +160,26 @@ describe("generations", () => {
       assert.equal(await description.evaluate((el) => el === document.activeElement), true);
     });
   });
+
+  test("refilling the composer sets a draft being written aside, and gives it back", async () => {
+    await h.withScenario("specs-long", async ({ page }) => {
+      await specsReady(page);
+      const description = composer(page).getByLabel("What do you want to build?");
+      await description.fill("My own idea: a tool library for a street");
+      const row = generations(page).getByRole("listitem", { name: "A landing page for a bakery (job 2)" });
+      await row.getByRole("button", { name: "Edit and try again" }).click();
+      assert.equal(await description.inputValue(), "A landing page for a bakery (job 2)");
+      const notice = page.locator(".notice").filter({ hasText: "the draft you were writing was set aside" });
+      assert.equal(
+        await textOf(notice.locator("span")),
+        "The composer holds the spec to edit now; the draft you were writing was set aside.",
+      );
+      await expectAxeClean(page, "the set-aside notice");
+      await notice.getByRole("button", { name: "Restore my draft" }).click();
+      assert.equal(await description.inputValue(), "My own idea: a tool library for a street");
+      assert.equal(await notice.count(), 0);
+    });
+  });
 });
 
 describe("library", () => {

@@ -40,7 +40,14 @@ export function handleRenderedLinkClick(
   if (a.hasAttribute("data-external") && isWebUrl(href)) {
     open(href);
   } else if (href.startsWith("#") && href.length > 1) {
-    scrollTo(decodeURIComponent(href.slice(1)));
+    const raw = href.slice(1);
+    let id = raw;
+    try {
+      id = decodeURIComponent(raw);
+    } catch {
+      // A stray "%" in a heading's link: use it as written.
+    }
+    scrollTo(id);
   }
 }
 

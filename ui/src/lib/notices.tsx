@@ -3,14 +3,23 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import "./lib.css";
 
+/** A button a notice offers (e.g. "Restore the earlier draft"); it dismisses the notice. */
+export interface NoticeAction {
+  label: string;
+  run: () => void;
+}
+
 interface Notice {
   id: number;
   text: string;
+  action?: NoticeAction;
 }
 
-const NoticeContext = createContext<(text: string) => void>(() => undefined);
+type ShowNotice = (text: string, action?: NoticeAction) => void;
 
-export function useNotice(): (text: string) => void {
+const NoticeContext = createContext<ShowNotice>(() => undefined);
+
+export function useNotice(): ShowNotice {
   return useContext(NoticeContext);
 }
 
@@ -19,10 +28,11 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
   const timers = useRef<number[]>([]);
   const dismiss = useCallback((id: number) => setNotices((n) => n.filter((x) => x.id !== id)), []);
   const show = useCallback(
-    (text: string) => {
+    (text: string, action?: NoticeAction) => {
       const id = Date.now() + Math.random();
-      setNotices((n) => [...n.slice(-2), { id, text }]);
-      timers.current.push(window.setTimeout(() => dismiss(id), 6000));
+      setNotices((n) => [...n.slice(-2), { id, text, action }]);
+      // A notice with an action stays longer: there is something to do.
+      timers.current.push(window.setTimeout(() => dismiss(id), action ? 15000 : 6000));
     },
     [dismiss],
   );
@@ -38,6 +48,18 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
         {notices.map((n) => (
           <div key={n.id} className="notice">
             <span>{n.text}</span>
+            {n.action && (
+              <button
+                className="btn"
+                type="button"
+                onClick={() => {
+                  n.action?.run();
+                  dismiss(n.id);
+                }}
+              >
+                {n.action.label}
+              </button>
+            )}
             <button className="btn btn-ghost" type="button" onClick={() => dismiss(n.id)}>
               Dismiss
             </button>

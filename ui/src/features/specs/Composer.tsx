@@ -185,8 +185,10 @@ export function Composer({
       return;
     }
     try {
+      const sent = draft;
       const job = await submit.mutateAsync(toSpecDraft(draft, defaultDepth));
-      onChange(EMPTY_COMPOSER);
+      // Cleared only when nothing was typed while it was sending: later edits are a new draft.
+      if (latest.current.draft === sent) latest.current.onChange(EMPTY_COMPOSER);
       setErrors({});
       notice(
         job.status === "failed"

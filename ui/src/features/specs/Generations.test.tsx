@@ -113,6 +113,29 @@ describe("Generations", () => {
     });
   });
 
+  it("says why an unfinished job is on hold, and drops it once the job moves on", async () => {
+    let channel: Channel<JobEvent> | undefined;
+    const held = "No API key is saved for this connection. Add one in Settings.";
+    mockIPC((cmd, args) => {
+      if (cmd === "list_jobs") return [job({ id: 5, status: "queued", error: held })];
+      if (cmd === "follow_job") {
+        channel = (args as { onEvent: Channel<JobEvent> }).onEvent;
+        return new Promise(() => undefined);
+      }
+      if (cmd.startsWith("plugin:")) return 1;
+      return null;
+    });
+    renderScreen(<Generations onRefill={() => undefined} />);
+    const row = await screen.findByRole("listitem", { name: "A habit tracker with streaks" });
+    expect(within(row).getByRole("status").textContent).toBe(`On hold: ${held}`);
+    await waitFor(() => expect(channel).toBeDefined());
+    act(() => {
+      channel?.onmessage({ type: "update", job: job({ id: 5, status: "running", progress: "Drafting milestones (1 of 5)" }) });
+    });
+    expect(within(row).queryByText(/^On hold/)).toBeNull();
+    expect(within(row).getByText("Drafting milestones (1 of 5)")).toBeTruthy();
+  });
+
   it("measures elapsed time and names jobs", () => {
     const now = Date.parse(T0) + 42_000;
     expect(jobElapsedSeconds(job({}), now)).toBe(42);

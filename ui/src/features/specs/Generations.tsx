@@ -83,6 +83,13 @@ export function JobRow({ job, onRefill }: { job: Job; onRefill: (d: ComposerDraf
             </div>
           )}
         </dl>
+        {unfinished && live.error && (
+          // Why the job is held (no key, a locked keychain, the service out of reach): it goes on
+          // by itself once that is fixed.
+          <p className="job-held" role="status">
+            On hold: {live.error}
+          </p>
+        )}
         {live.status === "failed" && (
           <p className="error-text" role="alert">
             {live.error ?? result.errorMessage ?? "The spec could not be generated."}

@@ -46,6 +46,19 @@ export function saveDraft(d: ComposerDraft): void {
   else saveJson(DRAFT_STORAGE_KEY, d);
 }
 
+/** Whether two drafts hold the same things (a file by its path). */
+export function sameDraft(a: ComposerDraft, b: ComposerDraft): boolean {
+  return (
+    a.description === b.description &&
+    a.existing === b.existing &&
+    a.context === b.context &&
+    a.docUrls === b.docUrls &&
+    a.depth === b.depth &&
+    (a.file?.path ?? null) === (b.file?.path ?? null) &&
+    a.missingFileName === b.missingFileName
+  );
+}
+
 export function isEmptyDraft(d: ComposerDraft): boolean {
   return !d.description.trim() && !d.context.trim() && !d.docUrls.trim() && !d.file && d.depth === null && !d.existing;
 }
