@@ -161,6 +161,23 @@ describe("generations", () => {
     });
   });
 
+  test("generations are those of the connection in use, and follow a switch of connection", async () => {
+    await h.withScenario("connections", async ({ page, mock }) => {
+      // Work is in use: the Sandbox's generation is not listed.
+      await specsReady(page);
+      await library(page).waitFor();
+      assert.equal(await generations(page).count(), 0);
+      const areas = page.getByRole("navigation", { name: "Areas" });
+      await areas.getByRole("button", { name: "Settings" }).click();
+      await page.getByRole("listitem", { name: "Sandbox", exact: true }).getByRole("button", { name: "Use" }).click();
+      await page.getByRole("listitem", { name: "Sandbox", exact: true }).locator(".badge-success").waitFor();
+      await areas.getByRole("button", { name: "Specs" }).click();
+      await generations(page).getByRole("listitem").first().waitFor();
+      assert.equal(await generations(page).getByRole("listitem").count(), 1);
+      assert.equal((await mock.calls("list_jobs")).length >= 2, true, "read again after the switch");
+    });
+  });
+
   test("refilling the composer sets a draft being written aside, and gives it back", async () => {
     await h.withScenario("specs-long", async ({ page }) => {
       await specsReady(page);

@@ -605,6 +605,21 @@ impl Library {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// The newest jobs of `kind` made on connection `profile_id`, newest first.
+    pub fn recent_jobs_of(
+        &self,
+        profile_id: &str,
+        kind: JobKind,
+        limit: u32,
+    ) -> Result<Vec<Job>, IpcError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT * FROM jobs WHERE kind = ?1 AND profile_id = ?2 ORDER BY id DESC LIMIT ?3",
+        )?;
+        let rows = stmt.query_map(params![kind.as_str(), profile_id, limit], Self::row_to_job)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// The job of `kind` that follows the service's `remote_id`, if any.
     pub fn job_by_remote_id(
         &self,
@@ -1254,6 +1269,17 @@ mod tests {
         );
         assert_eq!(lib.recent_jobs(JobKind::Spec, 10).unwrap().len(), 1);
         assert!(lib.recent_jobs(JobKind::Batch, 10).unwrap().is_empty());
+        assert_eq!(
+            lib.recent_jobs_of("sandbox", JobKind::Spec, 10)
+                .unwrap()
+                .len(),
+            1
+        );
+        assert!(
+            lib.recent_jobs_of("work", JobKind::Spec, 10)
+                .unwrap()
+                .is_empty()
+        );
     }
 
     #[test]

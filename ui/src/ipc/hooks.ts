@@ -83,9 +83,13 @@ export function useDeleteProfile() {
   return useMutation({ mutationFn: (id: string) => call("delete_profile", { id }), onSuccess: done });
 }
 
+/** Switches the connection: everything read from the previous one is read again. */
 export function useSetActiveProfile() {
-  const done = useInvalidateAll();
-  return useMutation({ mutationFn: (id: string) => call("set_active_profile", { id }), onSuccess: done });
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call("set_active_profile", { id }),
+    onSuccess: () => void qc.invalidateQueries(),
+  });
 }
 
 export function useSetKey() {

@@ -782,7 +782,8 @@ export const baseHandlers: BaseHandlers = {
   },
   cancel_stream: () => null,
 
-  list_jobs: ({ kind, limit }, { db }) => clone(db.jobs.filter((j) => !kind || j.kind === kind).slice(0, limit)),
+  list_jobs: ({ kind, limit }, { db }) =>
+    clone(db.jobs.filter((j) => j.profileId === db.settings.activeProfileId && (!kind || j.kind === kind)).slice(0, limit)),
   cancel_job: ({ jobId }, ctx) => {
     const job = findJob(ctx.db, jobId);
     if (isFinished(job)) return clone(job);

@@ -4,6 +4,7 @@
 import { useId, useState, type FormEvent } from "react";
 import type { SpecRecord } from "../../bindings/SpecRecord";
 import { toIpcError } from "../../ipc/invoke";
+import { useSettings } from "../../ipc/hooks";
 import { ErrorPanel } from "../../components/ErrorPanel";
 import { formatCreditsWord, formatDateTime, formatHours } from "../../lib/format";
 import { useNavigate } from "../../lib/nav";
@@ -20,12 +21,13 @@ import { isLiveStatus, useSpecPage } from "./queries";
 import { depthLabel } from "./status";
 import { SpecStatusBadge } from "./StatusBadge";
 
-// The filters outlive the screen (opening a spec and coming back keeps them) until a reload.
-let remembered: LibraryFilters = DEFAULT_FILTERS;
+// The filters outlive the screen (opening a spec and coming back keeps them) until a reload, one
+// set per connection: another connection starts with the defaults.
+const remembered = new Map<string, LibraryFilters>();
 
-/** Forgets the remembered filters (tests, and a change of profile). */
+/** Forgets the remembered filters (tests). */
 export function resetLibraryFilters(): void {
-  remembered = DEFAULT_FILTERS;
+  remembered.clear();
 }
 
 function excerpt(text: string, max = 160): string {
@@ -56,15 +58,21 @@ function SpecRow({ spec }: { spec: SpecRecord }) {
   );
 }
 
+/** The library of the connection in use (its own filters). */
 export function Library() {
+  const profileId = useSettings().data?.activeProfileId ?? "";
+  return <ConnectionLibrary key={profileId} profileId={profileId} />;
+}
+
+function ConnectionLibrary({ profileId }: { profileId: string }) {
   const id = useId();
-  const [filters, setFiltersState] = useState<LibraryFilters>(remembered);
+  const [filters, setFiltersState] = useState<LibraryFilters>(() => remembered.get(profileId) ?? DEFAULT_FILTERS);
   const [searchText, setSearchText] = useState(filters.search);
   const [searchError, setSearchError] = useState<string | null>(null);
   const [sizeText, setSizeText] = useState(String(filters.pageSize));
   const [sizeError, setSizeError] = useState<string | null>(null);
   const setFilters = (f: LibraryFilters) => {
-    remembered = f;
+    remembered.set(profileId, f);
     setFiltersState(f);
   };
   const page = useSpecPage(toQuery(filters));

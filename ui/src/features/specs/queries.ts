@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { Channel } from "@tauri-apps/api/core";
 import { listen } from "@tauri-apps/api/event";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { IpcError, Job, JobEvent, SpecDoc, SpecDraft, SpecPage, SpecQuery, SpecView } from "../../ipc/contract";
+import type { IpcError, Job, JobEvent, Settings, SpecDoc, SpecDraft, SpecPage, SpecQuery, SpecView } from "../../ipc/contract";
 import { call, toIpcError } from "../../ipc/invoke";
 import { keys } from "../../ipc/hooks";
 
@@ -87,6 +87,9 @@ function useApplyJob() {
   const qc = useQueryClient();
   return (job: Job) => {
     if (job.kind !== "spec") return;
+    // Only the connection in use: another connection's job means nothing here.
+    const active = qc.getQueryData<Settings>(keys.settings)?.activeProfileId;
+    if (active && job.profileId !== active) return;
     qc.setQueryData<Job[]>(specKeys.jobs, (list) => {
       if (!list) return list;
       const at = list.findIndex((j) => j.id === job.id);
