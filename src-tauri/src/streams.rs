@@ -1,7 +1,7 @@
-//! Running streams, by id, so `cancel_stream` can stop one. The UI creates the id and one
-//! `Channel` per stream; the command that runs the stream resolves when it ends.
+//! Running streams, by id, so `cancel_stream` can stop one. The UI creates a fresh id (a UUID)
+//! and one `Channel` for every stream; the command that runs the stream resolves when it ends.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 
 use tokio::sync::oneshot;
@@ -16,7 +16,13 @@ pub struct StreamRegistry {
 struct Running {
     next: u64,
     by_id: HashMap<String, (u64, oneshot::Sender<()>)>,
+    /// Ids cancelled before their stream registered (the UI can cancel a stream whose command has
+    /// not started yet): such a stream is cancelled the moment it registers. The newest few only.
+    cancelled_early: VecDeque<String>,
 }
+
+/// How many early cancels are remembered.
+const EARLY_CANCELS_KEPT: usize = 64;
 
 /// Removes its stream from the registry when the stream ends, however it ends.
 pub struct StreamGuard<'a> {
@@ -50,6 +56,19 @@ impl StreamRegistry {
     pub fn register(&self, id: &str) -> (oneshot::Receiver<()>, StreamGuard<'_>) {
         let (tx, rx) = oneshot::channel();
         let mut running = self.lock();
+        if let Some(at) = running.cancelled_early.iter().position(|c| c == id) {
+            running.cancelled_early.remove(at);
+            let _ = tx.send(());
+            let generation = running.next;
+            return (
+                rx,
+                StreamGuard {
+                    registry: self,
+                    id: id.to_owned(),
+                    generation,
+                },
+            );
+        }
         running.next += 1;
         let generation = running.next;
         if let Some((_, previous)) = running.by_id.insert(id.to_owned(), (generation, tx)) {
@@ -66,11 +85,19 @@ impl StreamRegistry {
         )
     }
 
-    /// Cancels stream `id`. False when no such stream runs (it may have just ended).
+    /// Cancels stream `id`. False when no such stream runs: it may have just ended, or not have
+    /// started yet, in which case it is cancelled as soon as it registers.
     pub fn cancel(&self, id: &str) -> bool {
-        match self.lock().by_id.remove(id) {
+        let mut running = self.lock();
+        match running.by_id.remove(id) {
             Some((_, tx)) => tx.send(()).is_ok(),
-            None => false,
+            None => {
+                if running.cancelled_early.len() == EARLY_CANCELS_KEPT {
+                    running.cancelled_early.pop_front();
+                }
+                running.cancelled_early.push_back(id.to_owned());
+                false
+            }
         }
     }
 
@@ -99,6 +126,20 @@ mod tests {
         drop(guard);
         assert!(reg.is_empty());
         assert!(!reg.cancel("s1"));
+    }
+
+    #[tokio::test]
+    async fn a_cancel_before_the_stream_registers_is_kept_for_it() {
+        let reg = StreamRegistry::default();
+        assert!(!reg.cancel("early"));
+        let (rx, guard) = reg.register("early");
+        assert!(rx.await.is_ok(), "cancelled as it registered");
+        drop(guard);
+        assert!(reg.is_empty());
+        // Used once: the same id registers normally afterwards.
+        let (mut rx, _guard) = reg.register("early");
+        assert!(rx.try_recv().is_err());
+        assert_eq!(reg.len(), 1);
     }
 
     #[tokio::test]
