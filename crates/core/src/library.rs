@@ -257,6 +257,14 @@ pub struct PlanPoint {
     pub statuses: std::collections::BTreeMap<String, u32>,
 }
 
+/// What the spec view needs to know of a cached spec besides its JSON.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CachedSpecState {
+    pub has_human_markdown: bool,
+    pub has_agent_markdown: bool,
+    pub cached_at: String,
+}
+
 /// A project whose plan was opened on a connection, as the Plans screen lists it.
 #[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -925,6 +933,26 @@ impl Library {
     }
 
     /// Only the markdown of a cached spec (what the spec view renders).
+    /// Whether a cached spec has each of its two documents, and when it was cached, without
+    /// reading the documents (a deep spec's are about 1 MB each).
+    pub fn cached_spec_state(&self, spec_id: &str) -> Result<Option<CachedSpecState>, IpcError> {
+        Ok(self
+            .conn()
+            .query_row(
+                "SELECT human_markdown IS NOT NULL, agent_markdown IS NOT NULL, cached_at
+                 FROM spec_cache WHERE spec_id = ?1",
+                [spec_id],
+                |r| {
+                    Ok(CachedSpecState {
+                        has_human_markdown: r.get(0)?,
+                        has_agent_markdown: r.get(1)?,
+                        cached_at: r.get(2)?,
+                    })
+                },
+            )
+            .optional()?)
+    }
+
     pub fn cached_spec_markdown(&self, spec_id: &str) -> Result<Option<SpecMarkdown>, IpcError> {
         Ok(self
             .conn()
@@ -1446,6 +1474,24 @@ mod tests {
                 .as_deref(),
             Some("# Recipes")
         );
+    }
+
+    #[test]
+    fn a_cached_specs_state_says_which_documents_it_has() {
+        let lib = Library::in_memory().unwrap();
+        assert_eq!(lib.cached_spec_state("s").unwrap(), None);
+        lib.cache_spec(
+            "s",
+            "sandbox",
+            &serde_json::json!({"status": "completed", "humanSpecMarkdown": "# H"}),
+        )
+        .unwrap();
+        let state = lib.cached_spec_state("s").unwrap().unwrap();
+        assert_eq!(
+            (state.has_human_markdown, state.has_agent_markdown),
+            (true, false)
+        );
+        assert!(state.cached_at.ends_with('Z'), "{}", state.cached_at);
     }
 
     #[test]

@@ -378,18 +378,13 @@ fn view_of(
     spec: SpecStatusResponse,
     offline: bool,
 ) -> Result<SpecView, IpcError> {
-    let markdown = library.cached_spec_markdown(spec_id)?.unwrap_or_default();
-    let cached_at = library
-        .cached_specs(None, u32::MAX, 0)?
-        .into_iter()
-        .find(|c| c.spec_id == spec_id)
-        .map(|c| c.cached_at);
+    let state = library.cached_spec_state(spec_id)?;
     Ok(SpecView {
         spec,
         offline,
-        has_human_markdown: markdown.human.is_some(),
-        has_agent_markdown: markdown.coding_agent.is_some(),
-        cached_at,
+        has_human_markdown: state.as_ref().is_some_and(|s| s.has_human_markdown),
+        has_agent_markdown: state.as_ref().is_some_and(|s| s.has_agent_markdown),
+        cached_at: state.map(|s| s.cached_at),
     })
 }
 
