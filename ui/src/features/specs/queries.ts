@@ -36,8 +36,19 @@ function usePollMs(): number {
   return Math.max(2, secs) * 1000;
 }
 
+/**
+ * Whether Specdesk's job runner follows spec `specId` (an unfinished job of the ledger): the
+ * runner polls the service already, and its `job-changed` broadcasts refresh the views, so they
+ * do not poll it a second time.
+ */
+function followedByRunner(qc: ReturnType<typeof useQueryClient>, specId: string): boolean {
+  const jobs = qc.getQueryData<Job[]>(specKeys.jobs);
+  return !!jobs?.some((j) => j.remoteId === specId && isUnfinishedJob(j));
+}
+
 export function useSpecPage(query: SpecQuery, enabled = true) {
   const poll = usePollMs();
+  const qc = useQueryClient();
   return useQuery({
     queryKey: specKeys.page(query),
     queryFn: () => call("list_specs", { query }),
@@ -46,20 +57,22 @@ export function useSpecPage(query: SpecQuery, enabled = true) {
     retry: false,
     refetchInterval: (q) => {
       const page = q.state.data as SpecPage | undefined;
-      return page && !page.offline && page.specs.some((s) => isLiveStatus(s.status)) ? poll : false;
+      const unfollowed = page?.specs.some((s) => isLiveStatus(s.status) && !followedByRunner(qc, s._id));
+      return page && !page.offline && unfollowed ? poll : false;
     },
   });
 }
 
 export function useSpec(specId: string) {
   const poll = usePollMs();
+  const qc = useQueryClient();
   return useQuery({
     queryKey: specKeys.spec(specId),
     queryFn: () => call("get_spec", { specId }),
     retry: false,
     refetchInterval: (q) => {
       const view = q.state.data as SpecView | undefined;
-      return view && isLiveStatus(view.spec.status) ? poll : false;
+      return view && isLiveStatus(view.spec.status) && !followedByRunner(qc, specId) ? poll : false;
     },
   });
 }
@@ -102,6 +115,10 @@ function useApplyJob() {
       void qc.invalidateQueries({ queryKey: specKeys.pages });
       void qc.invalidateQueries({ queryKey: keys.credits });
       if (job.remoteId) void qc.invalidateQueries({ queryKey: specKeys.spec(job.remoteId) });
+    } else if (job.remoteId) {
+      // The runner saw it move (it polls the service; views of it do not): an open spec view
+      // reads it again.
+      void qc.invalidateQueries({ queryKey: specKeys.spec(job.remoteId) });
     }
   };
 }
