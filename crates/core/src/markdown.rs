@@ -44,9 +44,13 @@ fn cleaner() -> &'static ammonia::Builder<'static> {
         let mut b = ammonia::Builder::default();
         b.url_schemes(["http", "https", "mailto"].into_iter().collect())
             .link_rel(Some("noopener noreferrer"))
-            // Images load from the web only (raw HTML gets no `data:` and no relative source).
+            // Images load from the web over https only (raw HTML gets no `data:`, no relative
+            // source and no http, which could reach services on this computer).
             .attribute_filter(|element, attribute, value| {
-                if element == "img" && attribute == "src" && !is_external(value) {
+                if element == "img"
+                    && attribute == "src"
+                    && scheme(value).as_deref() != Some("https")
+                {
                     None
                 } else {
                     Some(value.into())
@@ -68,11 +72,12 @@ fn is_external(dest: &str) -> bool {
     matches!(scheme(dest).as_deref(), Some("http" | "https"))
 }
 
-/// Where an image may come from: the web, or an inline raster image (never SVG, which can hold
-/// script, and never a relative path, which has nothing to point at in the app).
+/// Where an image may come from: the web over https, or an inline raster image (never SVG, which
+/// can hold script; never a relative path, which has nothing to point at in the app; never plain
+/// http, which a document could aim at services on this computer: loading an image is a request).
 fn safe_image(dest: &str) -> bool {
     match scheme(dest).as_deref() {
-        Some("http" | "https") => true,
+        Some("https") => true,
         Some("data") => {
             let lower = dest.trim_start().to_ascii_lowercase();
             ["image/png", "image/jpeg", "image/gif", "image/webp"]
@@ -761,6 +766,11 @@ mod tests {
         assert!(!safe_image("data:image/svg+xml,<svg/>"));
         assert!(!safe_image("/local.png"));
         assert!(!safe_image("file:///etc/passwd"));
+        assert!(!safe_image("http://127.0.0.1:6379/x.png"));
+        assert_eq!(
+            html("![local](http://127.0.0.1:8080/x.png) <img src=\"http://localhost/y.png\">"),
+            "<p>local <img></p>\n"
+        );
     }
 
     #[test]
