@@ -325,6 +325,12 @@ describe("the plan view", () => {
         { fileName: "recipe-box-plan.md", contents: "# Recipe Box\n\n56% built (5 of 9 features; 1 proven working).\n", choose: false },
       ]);
       await expectAxeClean(page, "the plan after an export");
+      // No clipboard: said in plain words, with the way out.
+      await page.evaluate(() => {
+        navigator.clipboard.writeText = () => Promise.reject(new Error("denied"));
+      });
+      await page.getByRole("button", { name: "Copy for a coding agent" }).click();
+      await page.getByText("Specdesk could not reach the clipboard. Use “Download .md” instead.", { exact: true }).waitFor();
     });
   });
 

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { IpcError, PlanTarget, PlanView as PlanViewData } from "../../ipc/contract";
 import type { Intent } from "../../bindings/Intent";
-import { call, toIpcError } from "../../ipc/invoke";
+import { CommandError, call, toIpcError } from "../../ipc/invoke";
 import { ErrorPanel } from "../../components/ErrorPanel";
 import { useErrorToast } from "../../components/Toasts";
 import { formatDateTime, slugify } from "../../lib/format";
@@ -100,7 +100,11 @@ function ExportActions({ target, name }: { target: PlanTarget; name: string }) {
         disabled={busy}
         onClick={() =>
           void run(async (md) => {
-            await navigator.clipboard.writeText(md);
+            try {
+              await navigator.clipboard.writeText(md);
+            } catch {
+              throw new CommandError({ kind: "internal", message: "Specdesk could not reach the clipboard. Use “Download .md” instead." });
+            }
             notice("Copied. Paste the plan into your coding agent.");
           })
         }
