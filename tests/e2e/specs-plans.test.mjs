@@ -66,10 +66,18 @@ async function generate() {
 
 const jobRow = (title) => `li.job-row[aria-label="${title}"]`;
 
+/** The generation row of `title`, once it is in the page: its buttons are looked for inside it,
+ * so it must exist first (the row can render a moment after the composer's notice). */
+async function rowOf(title, timeout = 20000) {
+  const row = await browser.$(jobRow(title));
+  await row.waitForExist({ timeout, timeoutMsg: `no generation row "${title}"` });
+  return row;
+}
+
 /** Waits for the generation of `title` to complete, then checks its row. */
 async function waitForGeneration(title, { depth, credits, hours }) {
   const row = jobRow(title);
-  await (await browser.$(row)).$("button=Open spec").waitForExist({ timeout: GENERATION });
+  await (await rowOf(title)).$("button=Open spec").waitForExist({ timeout: GENERATION });
   assert.deepEqual(await texts(`${row} .job-main .badge`), ["Completed", depth]);
   const facts = await texts(`${row} .job-facts > div`);
   assert.match(facts[0], /^Took \d+:\d\d$/);
@@ -359,7 +367,7 @@ test("a generation goes on when the app quits, and finishes after a relaunch", a
   await generate();
   const row = jobRow(SLOW);
   // Unfinished in the app's ledger (Stop following is offered only then) when the app quits.
-  await (await browser.$(row)).$("button=Stop following").waitForExist({ timeout: 10000 });
+  await (await rowOf(SLOW)).$("button=Stop following").waitForExist({ timeout: 10000 });
   assert.notEqual((await texts(`${row} .tone-badge`))[0], "Completed");
   await quit();
 
