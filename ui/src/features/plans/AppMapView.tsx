@@ -1,5 +1,6 @@
 // The app map: screens, API routes (marking those that write data) and storage found in the
 // code, each list showing "25 of N" when the service cut it; anchors as file:line.
+import type { ReactNode } from "react";
 import type { AppMap } from "../../bindings/AppMap";
 import { formatDateTime } from "../../lib/format";
 import { cutLabel, isCut, parseAnchor } from "./progress";
@@ -30,6 +31,39 @@ function ListHead({ id, title, list, noun }: { id: string; title: string; list: 
   );
 }
 
+/** One list of the map: its heading with "N of M", each item's own content, then its anchor. */
+function MapList<T extends { name: string; anchor: string | null }>({
+  id,
+  title,
+  noun,
+  list,
+  children,
+}: {
+  id: string;
+  title: string;
+  noun: string;
+  list: { count: number; items: T[] };
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <ListHead id={id} title={title} list={list} noun={noun} />
+      {list.items.length === 0 ? (
+        <p className="muted">None found.</p>
+      ) : (
+        <ul className="map-list">
+          {list.items.map((item, i) => (
+            <li key={`${item.name}-${i}`}>
+              {children(item)}
+              <Anchor anchor={item.anchor} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export function AppMapView({ map }: { map: AppMap | null }) {
   if (!map) return <p className="muted">The app map appears once there is code.</p>;
   return (
@@ -44,60 +78,36 @@ export function AppMapView({ map }: { map: AppMap | null }) {
         )}
       </p>
       <div className="appmap-cols">
-        <section aria-labelledby="map-screens">
-          <ListHead id="map-screens" title="Screens" list={map.screens} noun="screens" />
-          {map.screens.items.length === 0 ? (
-            <p className="muted">None found.</p>
-          ) : (
-            <ul className="map-list">
-              {map.screens.items.map((s, i) => (
-                <li key={`${s.name}-${i}`}>
-                  <strong>{s.name}</strong>
-                  {s.path && <code className="route">{s.path}</code>}
-                  <Anchor anchor={s.anchor} />
-                </li>
-              ))}
-            </ul>
+        <MapList id="map-screens" title="Screens" noun="screens" list={map.screens}>
+          {(s) => (
+            <>
+              <strong>{s.name}</strong>
+              {s.path && <code className="route">{s.path}</code>}
+            </>
           )}
-        </section>
-        <section aria-labelledby="map-endpoints">
-          <ListHead id="map-endpoints" title="API routes" list={map.endpoints} noun="routes" />
-          {map.endpoints.items.length === 0 ? (
-            <p className="muted">None found.</p>
-          ) : (
-            <ul className="map-list">
-              {map.endpoints.items.map((e, i) => (
-                <li key={`${e.name}-${i}`}>
-                  <code className="route">{e.name}</code>
-                  {e.writes && (
-                    <span className="badge tone-badge" data-tone="warning">
-                      <span aria-hidden="true">✎</span>Writes data
-                    </span>
-                  )}
-                  <Anchor anchor={e.anchor} />
-                </li>
-              ))}
-            </ul>
+        </MapList>
+        <MapList id="map-endpoints" title="API routes" noun="routes" list={map.endpoints}>
+          {(e) => (
+            <>
+              <code className="route">{e.name}</code>
+              {e.writes && (
+                <span className="badge tone-badge" data-tone="warning">
+                  <span aria-hidden="true">✎</span>Writes data
+                </span>
+              )}
+            </>
           )}
-        </section>
-        <section aria-labelledby="map-storage">
-          <ListHead id="map-storage" title="Storage" list={map.storage} noun="places" />
-          {map.storage.items.length === 0 ? (
-            <p className="muted">None found.</p>
-          ) : (
-            <ul className="map-list">
-              {map.storage.items.map((s, i) => (
-                <li key={`${s.name}-${i}`}>
-                  <strong>{s.name}</strong>
-                  <span className="muted">
-                    {s.kind} in {s.where}
-                  </span>
-                  <Anchor anchor={s.anchor} />
-                </li>
-              ))}
-            </ul>
+        </MapList>
+        <MapList id="map-storage" title="Storage" noun="places" list={map.storage}>
+          {(s) => (
+            <>
+              <strong>{s.name}</strong>
+              <span className="muted">
+                {s.kind} in {s.where}
+              </span>
+            </>
           )}
-        </section>
+        </MapList>
       </div>
     </div>
   );

@@ -5,7 +5,8 @@ import { useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { IpcError, PlanTarget, PlanView as PlanViewData } from "../../ipc/contract";
 import type { Intent } from "../../bindings/Intent";
-import { CommandError, call, toIpcError } from "../../ipc/invoke";
+import { call, toIpcError } from "../../ipc/invoke";
+import { copyText } from "../../lib/clipboard";
 import { ErrorPanel } from "../../components/ErrorPanel";
 import { useErrorToast } from "../../components/Toasts";
 import { formatDateTime, slugify } from "../../lib/format";
@@ -92,6 +93,11 @@ function ExportActions({ target, name }: { target: PlanTarget; name: string }) {
     }
   };
   const fileName = `${slugify(name, "plan")}-plan.md`;
+  const save = (choose: boolean) =>
+    void run(async (md) => {
+      const path = await call("save_document", { fileName, contents: md, choose });
+      if (path) notice(`Saved to ${path}`);
+    });
   return (
     <div className="row">
       <button
@@ -100,41 +106,17 @@ function ExportActions({ target, name }: { target: PlanTarget; name: string }) {
         disabled={busy}
         onClick={() =>
           void run(async (md) => {
-            try {
-              await navigator.clipboard.writeText(md);
-            } catch {
-              throw new CommandError({ kind: "internal", message: "Specdesk could not reach the clipboard. Use “Download .md” instead." });
-            }
+            await copyText(md);
             notice("Copied. Paste the plan into your coding agent.");
           })
         }
       >
         Copy for a coding agent
       </button>
-      <button
-        className="btn"
-        type="button"
-        disabled={busy}
-        onClick={() =>
-          void run(async (md) => {
-            const path = await call("save_document", { fileName, contents: md, choose: false });
-            if (path) notice(`Saved to ${path}`);
-          })
-        }
-      >
+      <button className="btn" type="button" disabled={busy} onClick={() => save(false)}>
         Download .md
       </button>
-      <button
-        className="btn"
-        type="button"
-        disabled={busy}
-        onClick={() =>
-          void run(async (md) => {
-            const path = await call("save_document", { fileName, contents: md, choose: true });
-            if (path) notice(`Saved to ${path}`);
-          })
-        }
-      >
+      <button className="btn" type="button" disabled={busy} onClick={() => save(true)}>
         Save as…
       </button>
     </div>

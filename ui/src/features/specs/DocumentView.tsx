@@ -2,13 +2,14 @@
 // contents, code highlighting, print, copy and save as Markdown.
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { SpecDoc } from "../../ipc/contract";
-import { CommandError, call, toIpcError } from "../../ipc/invoke";
+import { call, toIpcError } from "../../ipc/invoke";
 import { ErrorPanel } from "../../components/ErrorPanel";
 import { useErrorToast } from "../../components/Toasts";
 import { handleRenderedLinkClick, useOpenExternal } from "../../lib/external";
 import { slugify } from "../../lib/format";
 import { useNotice } from "../../lib/notices";
 import { useRendered } from "./queries";
+import { copyText } from "../../lib/clipboard";
 
 const DOC_NAMES: Record<SpecDoc, { title: string; file: string }> = {
   human: { title: "Human spec", file: "spec" },
@@ -118,11 +119,7 @@ export function DocumentView({ specId, doc, title }: { specId: string; doc: Spec
 
   const copy = () =>
     withMarkdown("copy", async (md) => {
-      try {
-        await navigator.clipboard.writeText(md);
-      } catch {
-        throw new CommandError({ kind: "internal", message: "Specdesk could not reach the clipboard. Use “Download .md” instead." });
-      }
+      await copyText(md);
       notice(doc === "codingAgent" ? "Copied. Paste it into your coding agent." : `Copied the ${name.toLowerCase()} as Markdown.`);
     });
 
