@@ -188,6 +188,7 @@ pub(crate) type Shared = Arc<Inner>;
 
 impl Inner {
     pub fn new(config: ClientConfig) -> Result<Self> {
+        crate::install_tls_provider();
         let mut builder = reqwest::Client::builder().user_agent(config.user_agent.clone());
         if let Some(t) = config.connect_timeout {
             builder = builder.connect_timeout(t);

@@ -62,6 +62,14 @@ impl std::fmt::Debug for Client {
     }
 }
 
+/// Makes rustls on the ring provider the process's TLS provider, unless one is installed already.
+/// [`Client::new`] calls it; call it yourself before building a `reqwest::Client` of your own in
+/// a process that has not made a [`Client`] yet (reqwest is built without a default provider).
+pub fn install_tls_provider() {
+    // An error only says a provider is installed already, which is what is wanted.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
 impl Client {
     /// A client for `config`.
     pub fn new(config: ClientConfig) -> Result<Self> {

@@ -14,6 +14,7 @@ fn throughput(c: &mut Criterion) {
     let sb = rt
         .block_on(Sandbox::start(SandboxConfig::ephemeral()))
         .expect("sandbox");
+    specdesk_sandbox::install_tls_provider();
     let http = reqwest::Client::new();
     let base = sb.base_url.clone();
     let calls = AtomicU64::new(0);

@@ -38,6 +38,14 @@ use std::time::Duration;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+/// Makes rustls on the ring provider the process's TLS provider, unless one is installed already
+/// (reqwest is built without a default one). The sandbox calls it before its own outbound
+/// requests; a test calls it before building a `reqwest::Client` in a process with no sandbox.
+pub fn install_tls_provider() {
+    // An error only says a provider is installed already, which is what is wanted.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
 /// The keys every sandbox knows (each is its own user).
 pub mod keys {
     /// Organization key, paid, 10000 credits.

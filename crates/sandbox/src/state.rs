@@ -314,6 +314,7 @@ pub type App = Arc<Shared>;
 
 impl Shared {
     pub fn new(config: SandboxConfig, base_url: String, data: Data) -> Self {
+        crate::install_tls_provider();
         let http = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::limited(5))
             .user_agent("specdesk-sandbox")

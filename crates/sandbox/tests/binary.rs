@@ -36,6 +36,7 @@ async fn prints_first_line_serves_and_stops_on_sigterm() {
     let port: u16 = caps[1].parse().unwrap();
     assert_ne!(port, 0);
 
+    specdesk_sandbox::install_tls_provider();
     let body: serde_json::Value = reqwest::Client::new()
         .get(format!("http://127.0.0.1:{port}/credits-balance"))
         .bearer_auth("sk_sandbox_pro")

@@ -148,6 +148,7 @@ async fn state_file_survives_restart() {
     assert!(leftovers.is_empty());
 
     let sb = Sandbox::start(config).await.unwrap();
+    specdesk_sandbox::install_tls_provider();
     let http = reqwest::Client::new();
     let v: serde_json::Value = http
         .get(format!("{}/list-specs", sb.base_url))

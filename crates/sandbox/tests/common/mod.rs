@@ -21,6 +21,7 @@ impl Env {
 
     pub async fn with(config: SandboxConfig) -> Env {
         let sb = Sandbox::start(config).await.expect("sandbox starts");
+        specdesk_sandbox::install_tls_provider();
         Env {
             sb,
             http: reqwest::Client::new(),
