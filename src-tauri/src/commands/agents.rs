@@ -9,8 +9,8 @@ use specdesk_core::{BatchEvent, IpcError, Job};
 use specdesk_types::{Batch, BatchList, BatchStatus, BrowserTask, CapacitySnapshot};
 
 use super::Result;
-use super::jobs::send_event;
 use crate::state::AppState;
+use crate::streams::{Ending, send_event};
 
 #[tauri::command]
 pub async fn submit_batch(
@@ -40,17 +40,21 @@ pub async fn watch_batch(
     batch_id: String,
     on_event: Channel<BatchEvent>,
 ) -> Result<Batch> {
-    let (mut cancelled, _guard) = state.streams.register(&stream_id);
-    let outcome: Result<Batch> = async {
+    let ending = Ending {
+        done: |batch: &Batch| {
+            Some(BatchEvent::Done {
+                batch: Box::new(batch.clone()),
+            })
+        },
+        error: |error| BatchEvent::Error { error },
+        cancelled: "Stopped watching this batch. It goes on running.",
+    };
+    let body = async {
         let (_, client) = state.profiles.active_client().await?;
         let updates = client.agents().follow_batch(&batch_id);
         let mut updates = std::pin::pin!(updates);
         loop {
-            let update = tokio::select! {
-                _ = &mut cancelled => return Err(IpcError::new("cancelled", "Stopped watching this batch. It goes on running.")),
-                update = updates.next() => update,
-            };
-            match update {
+            match updates.next().await {
                 None => {
                     return Err(IpcError::new(
                         "stream",
@@ -62,23 +66,8 @@ pub async fn watch_batch(
                 Some(Ok(update)) => send_event(&on_event, BatchEvent::from(update)),
             }
         }
-    }
-    .await;
-    match &outcome {
-        Ok(batch) => send_event(
-            &on_event,
-            BatchEvent::Done {
-                batch: Box::new(batch.clone()),
-            },
-        ),
-        Err(error) => send_event(
-            &on_event,
-            BatchEvent::Error {
-                error: error.clone(),
-            },
-        ),
-    }
-    outcome
+    };
+    state.streams.run(&stream_id, &on_event, ending, body).await
 }
 
 #[tauri::command]

@@ -14,9 +14,9 @@ use specdesk_types::{
     RerankResult, SpeechRequest, Transcription, VideoRequest,
 };
 
-use super::jobs::send_event;
 use super::{Result, emit_latest_credits};
 use crate::state::AppState;
+use crate::streams::{Ending, send_event};
 
 #[tauri::command]
 pub async fn public_catalog(state: State<'_, AppState>) -> Result<PublicCatalog> {
@@ -110,24 +110,18 @@ pub async fn chat_stream(
     request: MessagesRequest,
     on_event: Channel<ChatEvent>,
 ) -> Result<MessagesResponse> {
-    let (mut cancelled, _guard) = state.streams.register(&stream_id);
+    let ending = Ending {
+        // The turn sends its own `done`, with the conversation it is kept in.
+        done: |_: &MessagesResponse| None,
+        error: |error| ChatEvent::Error { error },
+        cancelled: "Stopped. The reply so far is not kept; send the message again for a new one.",
+    };
     let events = on_event.clone();
-    let outcome = with_studio(&app, &state, async |s| {
-        tokio::select! {
-            _ = &mut cancelled => Err(IpcError::new("cancelled", "Stopped. The reply so far is not kept.")),
-            out = s.chat_stream(conversation_id, &request, |e| send_event(&events, e)) => out,
-        }
-    })
-    .await;
-    if let Err(error) = &outcome {
-        send_event(
-            &on_event,
-            ChatEvent::Error {
-                error: error.clone(),
-            },
-        );
-    }
-    outcome
+    let body = with_studio(&app, &state, async |s| {
+        s.chat_stream(conversation_id, &request, |e| send_event(&events, e))
+            .await
+    });
+    state.streams.run(&stream_id, &on_event, ending, body).await
 }
 
 #[tauri::command]

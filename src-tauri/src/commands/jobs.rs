@@ -8,6 +8,7 @@ use specdesk_core::{IpcError, Job, JobEvent, JobKind};
 
 use super::Result;
 use crate::state::AppState;
+use crate::streams::{Ending, send_event};
 
 #[tauri::command]
 pub async fn list_jobs(
@@ -44,26 +45,23 @@ pub async fn follow_job(
     job_id: i64,
     on_event: Channel<JobEvent>,
 ) -> Result<Job> {
-    let (mut cancelled, _guard) = state.streams.register(&stream_id);
-    let outcome = follow(&state, job_id, &on_event, &mut cancelled).await;
-    match &outcome {
-        Ok(job) => send_event(&on_event, JobEvent::Done { job: job.clone() }),
-        Err(error) => send_event(
+    let ending = Ending {
+        done: |job: &Job| Some(JobEvent::Done { job: job.clone() }),
+        error: |error| JobEvent::Error { error },
+        cancelled: "Stopped following this job.",
+    };
+    state
+        .streams
+        .run(
+            &stream_id,
             &on_event,
-            JobEvent::Error {
-                error: error.clone(),
-            },
-        ),
-    }
-    outcome
+            ending,
+            follow(&state, job_id, &on_event),
+        )
+        .await
 }
 
-async fn follow(
-    state: &AppState,
-    job_id: i64,
-    on_event: &Channel<JobEvent>,
-    cancelled: &mut tokio::sync::oneshot::Receiver<()>,
-) -> Result<Job> {
+async fn follow(state: &AppState, job_id: i64, on_event: &Channel<JobEvent>) -> Result<Job> {
     // Subscribe before reading the ledger, so no change falls between the two.
     let mut changes = state.jobs.subscribe();
     let job = state.library.job(job_id)?;
@@ -74,11 +72,7 @@ async fn follow(
     state.jobs.resume(job_id).await?;
     send_event(on_event, JobEvent::Update { job });
     loop {
-        let change = tokio::select! {
-            _ = &mut *cancelled => return Err(IpcError::new("cancelled", "Stopped following this job.")),
-            change = changes.recv() => change,
-        };
-        let job = match change {
+        let job = match changes.recv().await {
             Ok(job) if job.id == job_id => job,
             Ok(_) => continue,
             // Missed changes: the ledger has the latest.
@@ -94,12 +88,5 @@ async fn follow(
             return Ok(job);
         }
         send_event(on_event, JobEvent::Update { job });
-    }
-}
-
-/// Sends one event of a stream (a closed window is not an error).
-pub(crate) fn send_event<T: tauri::ipc::IpcResponse>(channel: &Channel<T>, event: T) {
-    if let Err(e) = channel.send(event) {
-        tracing::debug!("a stream's window is gone: {e}");
     }
 }
