@@ -170,8 +170,16 @@ impl Studio<'_> {
         });
         let content = serde_json::to_value(&last.content)
             .map_err(|e| IpcError::new("internal", e.to_string()))?;
-        self.library
-            .add_message(conversation.id, "user", &content, None, None)?;
+        // A turn sent again after its reply failed is the same question: keep it once.
+        let asked_already = self
+            .library
+            .messages(conversation.id)?
+            .last()
+            .is_some_and(|m| m.role == "user" && m.content == content);
+        if !asked_already {
+            self.library
+                .add_message(conversation.id, "user", &content, None, None)?;
+        }
         let mut stream = self.client.gateway().messages_stream(request).await?;
         let metering = stream.metering().clone();
         let mut acc = MessageAccumulator::default();

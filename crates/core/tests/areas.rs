@@ -528,6 +528,88 @@ async fn gateway_calls_are_metered_saved_and_kept() {
     );
 }
 
+#[tokio::test]
+async fn a_chat_turn_sent_again_after_a_broken_reply_keeps_the_question_once() {
+    let sb = sandbox().await;
+    let c = client(&sb, keys::PRO);
+    let library = Library::in_memory().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let studio = Studio {
+        client: &c,
+        library: &library,
+        profile_id: "pro",
+        media_dir: dir.path(),
+    };
+    let request = MessagesRequest {
+        model: "anthropic/claude-haiku-4.5".into(),
+        max_tokens: 200,
+        messages: vec![Message {
+            role: MessageRole::User,
+            content: MessageContent::Text("Name three pasta shapes".into()),
+        }],
+        system: None,
+        tools: None,
+        tool_choice: None,
+        stream: None,
+        temperature: None,
+        top_p: None,
+        top_k: None,
+        stop_sequences: None,
+        metadata: None,
+    };
+    // The first reply breaks off after two events.
+    let resp = reqwest::Client::new()
+        .post(format!("{}/_sandbox/faults", sb.base_url()))
+        .json(&serde_json::json!({
+            "match": {"method": "POST", "path": "/v1/messages"},
+            "dropStreamAfterEvents": 2
+        }))
+        .send()
+        .await
+        .unwrap();
+    assert!(resp.status().is_success());
+    let mut events = Vec::new();
+    let broken = studio.chat_stream(None, &request, |e| events.push(e)).await;
+    assert!(broken.is_err(), "{broken:?}");
+    let ChatEvent::Start { conversation_id } = events[0].clone() else {
+        panic!("{:?}", events[0]);
+    };
+    let roles = |id| {
+        library
+            .messages(id)
+            .unwrap()
+            .into_iter()
+            .map(|m| m.role)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(roles(conversation_id), ["user"]);
+
+    studio
+        .chat_stream(Some(conversation_id), &request, |_| {})
+        .await
+        .unwrap();
+    assert_eq!(roles(conversation_id), ["user", "assistant"]);
+
+    // A new question in the same conversation is kept as a new turn.
+    let mut next = request.clone();
+    next.messages.push(Message {
+        role: MessageRole::Assistant,
+        content: MessageContent::Text("Penne, fusilli, farfalle".into()),
+    });
+    next.messages.push(Message {
+        role: MessageRole::User,
+        content: MessageContent::Text("Name three pasta shapes".into()),
+    });
+    studio
+        .chat_stream(Some(conversation_id), &next, |_| {})
+        .await
+        .unwrap();
+    assert_eq!(
+        roles(conversation_id),
+        ["user", "assistant", "user", "assistant"]
+    );
+}
+
 #[test]
 fn documents_never_replace_a_file_already_there() {
     let dir = tempfile::tempdir().unwrap();
