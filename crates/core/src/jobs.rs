@@ -184,6 +184,29 @@ struct Inner {
 struct Active {
     handles: HashMap<i64, tokio::task::AbortHandle>,
     again: HashSet<i64>,
+    /// Jobs whose request this runner is sending now. Nothing else follows them until the send
+    /// ends (their sender starts the follower then): a follower started meanwhile would find no
+    /// id yet, look for the spec on the service before it exists, and fail a job that runs.
+    sending: HashSet<i64>,
+}
+
+/// Marks a job as being sent for as long as it lives (see `Active::sending`).
+struct Sending<'a> {
+    inner: &'a Inner,
+    job_id: i64,
+}
+
+impl<'a> Sending<'a> {
+    fn start(inner: &'a Inner, job_id: i64) -> Self {
+        inner.active_map().sending.insert(job_id);
+        Sending { inner, job_id }
+    }
+}
+
+impl Drop for Sending<'_> {
+    fn drop(&mut self) {
+        self.inner.active_map().sending.remove(&self.job_id);
+    }
 }
 
 /// Follows long jobs in the background (see the module). Dropping it stops following (the jobs
@@ -300,10 +323,11 @@ impl JobRunner {
             .inner
             .library
             .insert_job(JobKind::Spec, profile_id, None, &request)?;
+        let sending = Sending::start(&self.inner, job.id);
         self.inner.emit(job.id)?;
         match client.specs().submit(submission).await {
-            Ok(accepted) => self.sent(job.id, &accepted.spec_id),
-            Err(e) => self.not_sent(job.id, e),
+            Ok(accepted) => self.sent(sending, &accepted.spec_id),
+            Err(e) => self.not_sent(sending, e),
         }
     }
 
@@ -328,10 +352,11 @@ impl JobRunner {
             Some(prepared.idempotency_key()),
             &request,
         )?;
+        let sending = Sending::start(&self.inner, job.id);
         self.inner.emit(job.id)?;
         match client.agents().start(&prepared).await {
-            Ok(batch) => self.sent(job.id, &batch.id),
-            Err(e) => self.not_sent(job.id, e),
+            Ok(batch) => self.sent(sending, &batch.id),
+            Err(e) => self.not_sent(sending, e),
         }
     }
 
@@ -347,26 +372,31 @@ impl JobRunner {
             self.inner
                 .library
                 .insert_job(JobKind::Video, profile_id, None, &to_json(request)?)?;
+        let sending = Sending::start(&self.inner, job.id);
         self.inner.emit(job.id)?;
         match client.gateway().create_video(request).await {
             Ok(created) => {
                 self.inner
                     .library
                     .record_metering(profile_id, "v1/videos", &created.metering)?;
-                self.sent(job.id, &created.value.id)
+                self.sent(sending, &created.value.id)
             }
-            Err(e) => self.not_sent(job.id, e),
+            Err(e) => self.not_sent(sending, e),
         }
     }
 
-    fn sent(&self, job_id: i64, remote_id: &str) -> Result<Job, IpcError> {
+    fn sent(&self, sending: Sending<'_>, remote_id: &str) -> Result<Job, IpcError> {
+        let job_id = sending.job_id;
         self.inner.library.set_remote_id(job_id, remote_id)?;
+        drop(sending);
         let job = self.inner.emit(job_id)?;
         spawn(&self.inner, job_id);
         Ok(job)
     }
 
-    fn not_sent(&self, job_id: i64, e: specdesk_client::Error) -> Result<Job, IpcError> {
+    fn not_sent(&self, sending: Sending<'_>, e: specdesk_client::Error) -> Result<Job, IpcError> {
+        let job_id = sending.job_id;
+        drop(sending);
         let error = IpcError::from(&e);
         if was_refused(&e) {
             self.inner.library.update_job(
@@ -495,6 +525,9 @@ impl Inner {
 /// when it ends). True when started.
 fn spawn(inner: &Arc<Inner>, job_id: i64) -> bool {
     let mut active = inner.active_map();
+    if active.sending.contains(&job_id) {
+        return false;
+    }
     if active.handles.contains_key(&job_id) {
         active.again.insert(job_id);
         return false;

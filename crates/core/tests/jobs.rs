@@ -608,6 +608,44 @@ async fn a_job_held_by_a_missing_key_waits_and_resumes_once_the_key_is_set() {
     );
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_job_being_sent_is_not_followed_by_anyone_else_until_its_id_arrives() {
+    let w = World::new().await;
+    let library = w.library();
+    let (notifier, mut notified) = told();
+    let runner = w.runner(&library, notifier);
+    // The service takes a moment to accept the spec: the window where the job is in the ledger,
+    // announced to the app, and has no id yet.
+    control(
+        &w.sb,
+        reqwest::Method::POST,
+        "/_sandbox/faults",
+        serde_json::json!({"match": {"method": "POST", "path": "/fast-spec"}, "delayMs": 400}),
+    )
+    .await;
+    let mut changes = runner.subscribe();
+    let submission = SpecSubmission::fast("A tool library for a street");
+    let (started, asked) = tokio::join!(runner.start_spec("pro", &submission), async {
+        // What the app does when it hears of a new job: follow it.
+        let announced = changes.recv().await.unwrap();
+        assert_eq!(
+            (announced.status, announced.remote_id.as_deref()),
+            (JobStatus::Queued, None)
+        );
+        (
+            runner.resume(announced.id).await.unwrap(),
+            runner.resume_all().await.unwrap(),
+        )
+    });
+    assert_eq!(asked, (false, 0), "its sender follows it once it is sent");
+    let job = started.unwrap();
+    assert!(job.remote_id.is_some());
+    assert_eq!(runner.following(), vec![job.id]);
+    let done = next(&mut notified).await;
+    assert_eq!((done.id, done.status), (job.id, JobStatus::Completed));
+    assert_eq!(done.error, None);
+}
+
 #[tokio::test]
 async fn cancelling_stops_following_and_a_job_is_never_followed_twice() {
     let w = World::new().await;
