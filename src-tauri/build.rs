@@ -27,6 +27,7 @@ fn specdesk_commands() -> &'static [&'static str] {
         "open_external",
         "cancel_stream",
         "save_document",
+        "choose_file",
         "list_jobs",
         "cancel_job",
         "follow_job",

@@ -45,12 +45,50 @@ fn forward_job_changes(
     });
 }
 
+/// Files dropped on the window count as chosen by the user (`AppState::chosen_files`).
+fn remember_dropped_files(webview: &tauri::Webview, event: &tauri::WebviewEvent) {
+    if let tauri::WebviewEvent::DragDrop(tauri::DragDropEvent::Drop { paths, .. }) = event
+        && let Some(state) = webview.try_state::<state::AppState>()
+    {
+        for path in paths {
+            state.chosen_files.allow(path);
+        }
+    }
+}
+
+/// Test builds only (`--features e2e-hooks`): WebDriver can drive neither a native file dialog
+/// nor a drop from the OS, so the end-to-end tests emit the web view's own drop event
+/// (`tauri://drag-drop`) from the page, and this counts its files as dropped. Release builds do
+/// not have it: there, only a real drop or the dialog lets a file through.
+#[cfg(feature = "e2e-hooks")]
+fn accept_test_drops(app: &tauri::App) {
+    use tauri::Listener;
+    let handle = app.handle().clone();
+    app.listen_any("tauri://drag-drop", move |event| {
+        #[derive(serde::Deserialize)]
+        struct Dropped {
+            paths: Vec<std::path::PathBuf>,
+        }
+        if let (Ok(dropped), Some(state)) = (
+            serde_json::from_str::<Dropped>(event.payload()),
+            handle.try_state::<state::AppState>(),
+        ) {
+            for path in &dropped.paths {
+                state.chosen_files.allow(path);
+            }
+        }
+    });
+}
+
 pub fn run() {
     tauri::Builder::default()
         .plugin(tauri_plugin_opener::init())
         .plugin(tauri_plugin_dialog::init())
         .plugin(tauri_plugin_notification::init())
+        .on_webview_event(remember_dropped_files)
         .setup(|app| {
+            #[cfg(feature = "e2e-hooks")]
+            accept_test_drops(app);
             let dir = data_dir(app)?;
             let secrets = Arc::new(keychain::OsKeychain::default());
             let notifier = Arc::new(notify::DesktopNotifier::new(app.handle().clone()));
@@ -90,6 +128,7 @@ pub fn run() {
             commands::open_external,
             commands::cancel_stream,
             commands::save_document,
+            commands::choose_file,
             commands::jobs::list_jobs,
             commands::jobs::cancel_job,
             commands::jobs::follow_job,

@@ -7,8 +7,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use specdesk_core::{
-    IpcError, JobRunner, JobRunnerConfig, JsonFileSettings, Keys, Library, Notifier, Profiles,
-    SecretStore,
+    ChosenFiles, IpcError, JobRunner, JobRunnerConfig, JsonFileSettings, Keys, Library, Notifier,
+    Profiles, SecretStore,
 };
 use specdesk_sandbox::SandboxHandle;
 
@@ -22,6 +22,8 @@ pub struct AppState {
     pub library: Arc<Library>,
     pub jobs: JobRunner,
     pub streams: StreamRegistry,
+    /// Files the user picked or dropped: the only ones the commands read.
+    pub chosen_files: ChosenFiles,
     pub data_dir: PathBuf,
     /// Where generated files (audio, images, videos) are saved.
     pub media_dir: PathBuf,
@@ -65,6 +67,7 @@ impl AppState {
             library,
             jobs,
             streams: StreamRegistry::default(),
+            chosen_files: ChosenFiles::default(),
             data_dir: data_dir.to_owned(),
             media_dir,
             sandbox,

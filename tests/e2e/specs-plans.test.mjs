@@ -240,9 +240,23 @@ test("a deep spec from a description and a file completes with subtasks from the
 
   await openArea("Specs");
   await browser.$("h1=Specs").waitForExist();
+  // The app reads only files the user chose or dropped: the page naming a path is not enough.
+  const refused = await browser.execute(
+    (p) =>
+      window.__TAURI_INTERNALS__.invoke("inspect_file", { path: p }).then(
+        () => "read",
+        (e) => `${e.kind}: ${e.message}`,
+      ),
+    path,
+  );
+  assert.equal(
+    refused,
+    "invalidInput: Specdesk reads only a file you choose. Choose the file again, or drop it on the window.",
+  );
   // WebDriver cannot drag a file from outside the window or drive the system file dialog; a file
   // dropped on the window reaches the web view as Tauri's "tauri://drag-drop" event, so the test
-  // sends that event with the real file's path. Everything after it is the app's own: the
+  // sends that event with the real file's path, and the test build (`--features e2e-hooks`)
+  // counts the files of that event as dropped. Everything after it is the app's own: the
   // composer's listener, inspect_file, and the upload with the spec.
   await browser.execute(
     (p) =>

@@ -93,6 +93,28 @@ describe("composer", () => {
     });
   });
 
+  test("a file comes from the app's own dialog: a cancel changes nothing, a pick is checked and sent", async () => {
+    await h.withScenario("default", async ({ page, mock }) => {
+      await specsReady(page);
+      const form = composer(page);
+      await form.getByRole("button", { name: "File (optional) Choose a file…" }).click();
+      await page.waitForFunction(() => window.__SPECDESK_MOCK__.calls.some((c) => c.cmd === "choose_file"));
+      assert.deepEqual((await mock.calls("choose_file")).map((c) => c.args), [{ purpose: "specInput" }]);
+      assert.deepEqual(await mock.calls("inspect_file"), []);
+
+      await page.evaluate(() => {
+        window.__SPECDESK_MOCK__.db.dialog.open = "/home/me/Notes/idea.md";
+      });
+      await form.getByRole("button", { name: "File (optional) Choose a file…" }).click();
+      await form.locator(".file-chosen").waitFor();
+      assert.equal(await textOf(form.locator(".file-chosen strong")), "idea.md");
+      assert.deepEqual((await mock.calls("inspect_file")).map((c) => c.args), [{ path: "/home/me/Notes/idea.md" }]);
+      await form.getByRole("button", { name: "Generate spec" }).click();
+      await page.getByText("Your spec is being generated. It keeps going even if you close Specdesk.", { exact: true }).waitFor();
+      assert.deepEqual((await mock.calls("submit_spec")).map((c) => c.args.draft.filePath), ["/home/me/Notes/idea.md"]);
+    });
+  });
+
   test("a deep spec refused for want of a paid plan shows the Upgrade action and keeps the draft", async () => {
     await h.withScenario("specs-deep-refused", async ({ page, mock }) => {
       await specsReady(page);

@@ -8,6 +8,7 @@
 #![allow(clippy::result_large_err)]
 
 pub mod events;
+pub mod files;
 pub mod ipc_error;
 pub mod jobs;
 pub mod library;
@@ -21,6 +22,7 @@ pub mod studio;
 pub mod views;
 
 pub use events::{BatchEvent, ChatEvent, JobEvent};
+pub use files::{ChosenFiles, FilePurpose};
 pub use ipc_error::{ErrorAction, IpcError};
 pub use jobs::{
     BatchJobRequest, ClientFactory, JobRunner, JobRunnerConfig, Notifier, SilentNotifier,

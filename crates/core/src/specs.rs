@@ -18,7 +18,7 @@ use crate::settings::SpecDepth;
 pub const MAX_SPEC_FILE_BYTES: u64 = 20 * 1024 * 1024;
 
 /// File types the service parses as a spec's input, with the media type each is sent as.
-const SPEC_FILE_TYPES: &[(&str, &str)] = &[
+pub(crate) const SPEC_FILE_TYPES: &[(&str, &str)] = &[
     ("md", "text/markdown"),
     ("markdown", "text/markdown"),
     ("txt", "text/plain"),

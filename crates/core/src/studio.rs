@@ -19,7 +19,7 @@ use crate::library::{Library, MediaItem, MediaKind, NewMedia};
 /// Largest recording sent for transcription.
 pub const MAX_AUDIO_BYTES: u64 = 100 * 1024 * 1024;
 
-const AUDIO_TYPES: &[(&str, &str)] = &[
+pub(crate) const AUDIO_TYPES: &[(&str, &str)] = &[
     ("wav", "audio/wav"),
     ("mp3", "audio/mpeg"),
     ("m4a", "audio/mp4"),

@@ -85,10 +85,8 @@ pub async fn transcribe(
     path: String,
     model: String,
 ) -> Result<Transcription> {
-    with_studio(&app, &state, async |s| {
-        s.transcribe(Path::new(&path), &model).await
-    })
-    .await
+    let path = state.chosen_files.check(&path, "file")?;
+    with_studio(&app, &state, async |s| s.transcribe(&path, &model).await).await
 }
 
 #[tauri::command]

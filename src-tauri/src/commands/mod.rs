@@ -238,6 +238,39 @@ pub async fn cancel_stream(state: State<'_, AppState>, stream_id: String) -> Res
     Ok(())
 }
 
+/// Opens the file dialog for `purpose` (its title and types) and remembers the file picked, the
+/// only kind of path, with a dropped one, that the commands reading files accept. The path, or
+/// `None` when the dialog was cancelled.
+#[tauri::command]
+pub async fn choose_file(
+    window: tauri::Window,
+    state: State<'_, AppState>,
+    purpose: specdesk_core::FilePurpose,
+) -> Result<Option<String>> {
+    use tauri_plugin_dialog::DialogExt;
+
+    let dialog = window
+        .dialog()
+        .file()
+        .set_parent(&window)
+        .set_title(purpose.title())
+        .add_filter(purpose.filter_name(), &purpose.extensions());
+    let picked = tauri::async_runtime::spawn_blocking(move || dialog.blocking_pick_file())
+        .await
+        .map_err(IpcError::storage)?;
+    let Some(picked) = picked else {
+        return Ok(None);
+    };
+    let path = picked.into_path().map_err(|_| {
+        IpcError::invalid(
+            "file",
+            "That file is not on this computer. Copy it to a folder here and choose it again.",
+        )
+    })?;
+    state.chosen_files.allow(&path);
+    Ok(Some(path.display().to_string()))
+}
+
 /// Saves text as a file: into the settings' download folder (the OS's Downloads folder when none
 /// is set), or where the user picks in a save dialog when `choose`. The path written, or `None`
 /// when the dialog was cancelled.

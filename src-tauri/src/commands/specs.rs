@@ -1,8 +1,6 @@
 //! Specs: the composer's file check and submission (through the job ledger), the library, one
 //! spec and its two documents.
 
-use std::path::Path;
-
 use tauri::{AppHandle, State};
 
 use specdesk_core::specs as core_specs;
@@ -13,9 +11,11 @@ use specdesk_core::{
 use super::Result;
 use crate::state::AppState;
 
+/// Checks a file the user chose or dropped (any other path is refused) for a spec's input.
 #[tauri::command]
-pub async fn inspect_file(path: String) -> Result<FileInfo> {
-    tauri::async_runtime::spawn_blocking(move || core_specs::inspect_file(Path::new(&path)))
+pub async fn inspect_file(state: State<'_, AppState>, path: String) -> Result<FileInfo> {
+    let path = state.chosen_files.check(&path, "file")?;
+    tauri::async_runtime::spawn_blocking(move || core_specs::inspect_file(&path))
         .await
         .map_err(specdesk_core::IpcError::storage)?
 }
@@ -27,6 +27,9 @@ pub async fn submit_spec(
     state: State<'_, AppState>,
     draft: SpecDraft,
 ) -> Result<Job> {
+    if let Some(path) = draft.file_path.as_deref().filter(|p| !p.trim().is_empty()) {
+        state.chosen_files.check(path, "file")?;
+    }
     let submission = tauri::async_runtime::spawn_blocking(move || draft.to_submission())
         .await
         .map_err(specdesk_core::IpcError::storage)??;

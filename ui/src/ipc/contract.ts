@@ -19,6 +19,7 @@ import type { ChatEvent } from "../bindings/ChatEvent";
 import type { Conversation } from "../bindings/Conversation";
 import type { ConversationMessage } from "../bindings/ConversationMessage";
 import type { FileInfo } from "../bindings/FileInfo";
+import type { FilePurpose } from "../bindings/FilePurpose";
 import type { ImageRequest } from "../bindings/ImageRequest";
 import type { Job } from "../bindings/Job";
 import type { JobEvent } from "../bindings/JobEvent";
@@ -164,7 +165,15 @@ export interface Commands {
   follow_job: { args: { streamId: string; jobId: number; onEvent: Channel<JobEvent> }; result: Job };
 
   // ---- Specs ----
-  /** Name, size and type of a file picked or dropped for a spec; refuses types the service cannot parse. */
+  /**
+   * Opens the file dialog for `purpose` (from Rust, which remembers the pick). The path, or null
+   * when cancelled. Commands that read a file accept only a path picked here or dropped on the window.
+   */
+  choose_file: { args: { purpose: FilePurpose }; result: string | null };
+  /**
+   * Name, size and type of a file picked or dropped for a spec; refuses types the service cannot
+   * parse, and any path the user did not pick or drop.
+   */
   inspect_file: { args: { path: string }; result: FileInfo };
   /**
    * Checks the draft (before anything is sent), writes the job to the ledger, sends it async and

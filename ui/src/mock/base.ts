@@ -70,7 +70,7 @@ export interface MockDb {
   media: MediaItem[];
   conversations: Conversation[];
   messages: ConversationMessage[];
-  /** What the dialog plugin answers (`null`: the user cancelled). */
+  /** What a file or folder dialog answers (`null`: the user cancelled); `choose_file` too. */
   dialog: { open: string | string[] | null; save: string | null };
   /** Fake clock (ms since epoch); `now()` advances it one second per read. */
   clock: number;
@@ -965,6 +965,8 @@ export const baseHandlers: BaseHandlers = {
     const view = baseHandlers.get_plan({ target }, ctx) as PlanView;
     return view.response.markdown;
   },
+
+  choose_file: (_args, { db }) => (typeof db.dialog.open === "string" ? db.dialog.open : null),
 
   save_document: ({ fileName, choose }, { db }) => {
     if (choose) return db.dialog.save;

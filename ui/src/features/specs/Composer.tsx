@@ -2,7 +2,6 @@
 // existing-project context, documentation links, depth and a cost hint. The draft is kept in
 // localStorage on every change; it is cleared only once the service has the job.
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { open as openDialog } from "@tauri-apps/plugin-dialog";
 import { getCurrentWebview } from "@tauri-apps/api/webview";
 import type { IpcError, SpecDepth } from "../../ipc/contract";
 import { call, toIpcError } from "../../ipc/invoke";
@@ -13,7 +12,6 @@ import { formatBytes } from "../../lib/format";
 import { useNotice } from "../../lib/notices";
 import {
   EMPTY_COMPOSER,
-  SPEC_FILE_EXTENSIONS,
   balanceWarning,
   checkSpecDraft,
   checkWebUrl,
@@ -157,13 +155,8 @@ export function Composer({
 
   const pickFile = async () => {
     try {
-      const path = await openDialog({
-        multiple: false,
-        directory: false,
-        title: "Choose a file that describes what to build",
-        filters: [{ name: "Markdown, text, PDF, JSON or CSV", extensions: SPEC_FILE_EXTENSIONS }],
-      });
-      if (typeof path === "string") await inspect(path);
+      const path = await call("choose_file", { purpose: "specInput" });
+      if (path !== null) await inspect(path);
     } catch (e) {
       setErrors((prev) => ({ ...prev, file: toIpcError(e).message }));
     }

@@ -170,5 +170,3 @@ export function balanceWarning(depth: SpecDepth, balance: number | undefined): s
   return null;
 }
 
-/** The file types the service parses (what inspect_file accepts). */
-export const SPEC_FILE_EXTENSIONS = ["md", "markdown", "txt", "text", "pdf", "json", "csv"];
