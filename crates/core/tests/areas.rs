@@ -382,6 +382,27 @@ async fn a_plan_keeps_a_snapshot_each_time_it_moves() {
     assert!(md.starts_with('#'), "{md}");
 }
 
+/// A one-message chat request: "Name three pasta shapes".
+fn pasta_question(model: &str) -> MessagesRequest {
+    MessagesRequest {
+        model: model.to_owned(),
+        max_tokens: 200,
+        messages: vec![Message {
+            role: MessageRole::User,
+            content: MessageContent::Text("Name three pasta shapes".into()),
+        }],
+        system: None,
+        tools: None,
+        tool_choice: None,
+        stream: None,
+        temperature: None,
+        top_p: None,
+        top_k: None,
+        stop_sequences: None,
+        metadata: None,
+    }
+}
+
 #[tokio::test]
 async fn gateway_calls_are_metered_saved_and_kept() {
     let sb = sandbox().await;
@@ -477,23 +498,7 @@ async fn gateway_calls_are_metered_saved_and_kept() {
         .unwrap()
         .id
         .clone();
-    let request = MessagesRequest {
-        model: chat_model.clone(),
-        max_tokens: 200,
-        messages: vec![Message {
-            role: MessageRole::User,
-            content: MessageContent::Text("Name three pasta shapes".into()),
-        }],
-        system: None,
-        tools: None,
-        tool_choice: None,
-        stream: None,
-        temperature: None,
-        top_p: None,
-        top_k: None,
-        stop_sequences: None,
-        metadata: None,
-    };
+    let request = pasta_question(&chat_model);
     let mut events = Vec::new();
     let reply = studio
         .chat_stream(None, &request, |e| events.push(e))
@@ -540,23 +545,7 @@ async fn a_chat_turn_sent_again_after_a_broken_reply_keeps_the_question_once() {
         profile_id: "pro",
         media_dir: dir.path(),
     };
-    let request = MessagesRequest {
-        model: "anthropic/claude-haiku-4.5".into(),
-        max_tokens: 200,
-        messages: vec![Message {
-            role: MessageRole::User,
-            content: MessageContent::Text("Name three pasta shapes".into()),
-        }],
-        system: None,
-        tools: None,
-        tool_choice: None,
-        stream: None,
-        temperature: None,
-        top_p: None,
-        top_k: None,
-        stop_sequences: None,
-        metadata: None,
-    };
+    let request = pasta_question("anthropic/claude-haiku-4.5");
     // The first reply breaks off after two events.
     let resp = reqwest::Client::new()
         .post(format!("{}/_sandbox/faults", sb.base_url()))
