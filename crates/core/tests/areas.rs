@@ -382,6 +382,35 @@ async fn a_plan_keeps_a_snapshot_each_time_it_moves() {
     assert!(md.starts_with('#'), "{md}");
 }
 
+/// A sandbox, a client with the `pro` key, an empty library and a media folder for a studio.
+struct StudioWorld {
+    sb: SandboxHandle,
+    client: Client,
+    library: Library,
+    dir: tempfile::TempDir,
+}
+
+impl StudioWorld {
+    async fn new() -> StudioWorld {
+        let sb = sandbox().await;
+        StudioWorld {
+            client: client(&sb, keys::PRO),
+            sb,
+            library: Library::in_memory().unwrap(),
+            dir: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    fn studio(&self) -> Studio<'_> {
+        Studio {
+            client: &self.client,
+            library: &self.library,
+            profile_id: "pro",
+            media_dir: self.dir.path(),
+        }
+    }
+}
+
 /// A one-message chat request: "Name three pasta shapes".
 fn pasta_question(model: &str) -> MessagesRequest {
     MessagesRequest {
@@ -405,16 +434,8 @@ fn pasta_question(model: &str) -> MessagesRequest {
 
 #[tokio::test]
 async fn gateway_calls_are_metered_saved_and_kept() {
-    let sb = sandbox().await;
-    let c = client(&sb, keys::PRO);
-    let library = Library::in_memory().unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let studio = Studio {
-        client: &c,
-        library: &library,
-        profile_id: "pro",
-        media_dir: dir.path(),
-    };
+    let w = StudioWorld::new().await;
+    let (studio, library, c) = (w.studio(), &w.library, &w.client);
 
     let ranked = studio
         .rerank(&RerankRequest {
@@ -452,7 +473,7 @@ async fn gateway_calls_are_metered_saved_and_kept() {
     assert!(audio.path.ends_with(".wav"));
     let bytes = std::fs::read(&audio.path).unwrap();
     assert_eq!(&bytes[..4], b"RIFF");
-    let wav = dir.path().join("speech.wav");
+    let wav = w.dir.path().join("speech.wav");
     std::fs::write(&wav, &bytes).unwrap();
     let transcriber = models
         .data
@@ -535,16 +556,8 @@ async fn gateway_calls_are_metered_saved_and_kept() {
 
 #[tokio::test]
 async fn a_chat_turn_sent_again_after_a_broken_reply_keeps_the_question_once() {
-    let sb = sandbox().await;
-    let c = client(&sb, keys::PRO);
-    let library = Library::in_memory().unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let studio = Studio {
-        client: &c,
-        library: &library,
-        profile_id: "pro",
-        media_dir: dir.path(),
-    };
+    let w = StudioWorld::new().await;
+    let (studio, library, sb) = (w.studio(), &w.library, &w.sb);
     let request = pasta_question("anthropic/claude-haiku-4.5");
     // The first reply breaks off after two events.
     let resp = reqwest::Client::new()

@@ -255,20 +255,41 @@ pub async fn choose_file(
         .set_parent(&window)
         .set_title(purpose.title())
         .add_filter(purpose.filter_name(), &purpose.extensions());
-    let picked = tauri::async_runtime::spawn_blocking(move || dialog.blocking_pick_file())
-        .await
-        .map_err(IpcError::storage)?;
-    let Some(picked) = picked else {
+    let Some(picked) = run_dialog(dialog, |d| d.blocking_pick_file()).await? else {
         return Ok(None);
     };
-    let path = picked.into_path().map_err(|_| {
-        IpcError::invalid(
-            "file",
-            "That file is not on this computer. Copy it to a folder here and choose it again.",
-        )
-    })?;
+    let path = local_path(
+        picked,
+        "file",
+        "That file is not on this computer. Copy it to a folder here and choose it again.",
+    )?;
     state.chosen_files.allow(&path);
     Ok(Some(path.display().to_string()))
+}
+
+/// Shows a native file dialog off the async runtime (it blocks until the user answers). `None`
+/// when the user cancelled.
+async fn run_dialog(
+    dialog: tauri_plugin_dialog::FileDialogBuilder<tauri::Wry>,
+    show: fn(
+        tauri_plugin_dialog::FileDialogBuilder<tauri::Wry>,
+    ) -> Option<tauri_plugin_dialog::FilePath>,
+) -> Result<Option<tauri_plugin_dialog::FilePath>> {
+    tauri::async_runtime::spawn_blocking(move || show(dialog))
+        .await
+        .map_err(IpcError::storage)
+}
+
+/// The path on this computer a dialog answered, or `refused` (about `field`) for anything else
+/// (a URL some platforms answer with).
+fn local_path(
+    picked: tauri_plugin_dialog::FilePath,
+    field: &str,
+    refused: &str,
+) -> Result<std::path::PathBuf> {
+    picked
+        .into_path()
+        .map_err(|_| IpcError::invalid(field, refused))
 }
 
 /// Saves text as a file: into the settings' download folder (the OS's Downloads folder when none
@@ -287,18 +308,14 @@ pub async fn save_document(
 
     if choose {
         let dialog = app.dialog().file().set_file_name(&file_name);
-        let picked = tauri::async_runtime::spawn_blocking(move || dialog.blocking_save_file())
-            .await
-            .map_err(IpcError::storage)?;
-        let Some(picked) = picked else {
+        let Some(picked) = run_dialog(dialog, |d| d.blocking_save_file()).await? else {
             return Ok(None);
         };
-        let path = picked.into_path().map_err(|_| {
-            IpcError::invalid(
-                "path",
-                "That place cannot be written to. Choose a folder on this computer.",
-            )
-        })?;
+        let path = local_path(
+            picked,
+            "path",
+            "That place cannot be written to. Choose a folder on this computer.",
+        )?;
         specdesk_core::studio::write_document(&path, &contents)?;
         return Ok(Some(path.display().to_string()));
     }
