@@ -396,9 +396,9 @@ impl JobRunner {
 
     fn not_sent(&self, sending: Sending<'_>, e: specdesk_client::Error) -> Result<Job, IpcError> {
         let job_id = sending.job_id;
-        drop(sending);
         let error = IpcError::from(&e);
         if was_refused(&e) {
+            // Still marked as being sent: no follower can settle it another way meanwhile.
             self.inner.library.update_job(
                 job_id,
                 JobStatus::Failed,
@@ -406,11 +406,13 @@ impl JobRunner {
                 None,
                 Some(&error.message),
             )?;
+            drop(sending);
             self.inner.emit(job_id)?;
             return Err(error);
         }
         // The request may have reached the service: the follower settles it.
         self.inner.note_error(job_id, &error.message);
+        drop(sending);
         spawn(&self.inner, job_id);
         self.inner.library.job(job_id)
     }
