@@ -20,6 +20,20 @@ export function saveJson(key: string, value: unknown): void {
   }
 }
 
+/**
+ * True the first time it is asked for `key` in this run of the app (sessionStorage lasts as
+ * long as the window, so a reload of the page is the same run), false after that.
+ */
+export function firstTimeThisRun(key: string): boolean {
+  try {
+    if (window.sessionStorage.getItem(key) !== null) return false;
+    window.sessionStorage.setItem(key, "1");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function removeKey(key: string): void {
   try {
     window.localStorage.removeItem(key);

@@ -33,7 +33,10 @@ function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
-beforeEach(() => window.localStorage.clear());
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
 afterEach(() => {
   cleanup();
   clearMocks();
@@ -125,6 +128,31 @@ describe("Composer", () => {
     expect(await screen.findByText("Your spec is being generated. It keeps going even if you close Specdesk.")).toBeTruthy();
     expect((screen.getByLabelText(describeLabel) as HTMLTextAreaElement).value).toBe("");
     expect(window.localStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull();
+  });
+
+  it("asks again for a file kept from an earlier run of the app, and keeps it within one run", () => {
+    ipc(() => null);
+    const kept = {
+      description: "Kept text",
+      existing: false,
+      context: "",
+      docUrls: "",
+      depth: null,
+      file: { path: "/home/me/idea.md", name: "idea.md", size: 2048, mime: "text/markdown" },
+      missingFileName: null,
+    };
+    window.localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify(kept));
+    renderScreen(<Harness />);
+    expect((screen.getByLabelText(describeLabel) as HTMLTextAreaElement).value).toBe("Kept text");
+    expect(screen.getByText("The earlier attempt had the file “idea.md”. Choose it again to include it.")).toBeTruthy();
+    expect(screen.queryByText("idea.md")).toBeNull();
+    cleanup();
+
+    // The same run (the screen opened again, or the page reloaded): the file is still the user's pick.
+    window.localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify(kept));
+    renderScreen(<Harness />);
+    expect(screen.getByText("idea.md")).toBeTruthy();
+    expect(screen.queryByText(/The earlier attempt had the file/)).toBeNull();
   });
 
   it("restores the draft kept from before a reload", () => {

@@ -2,7 +2,7 @@
 // loses it, checked here before anything is sent (same rules as the Rust side), and turned into
 // the `SpecDraft` that `submit_spec` takes.
 import type { FileInfo, SpecDepth, SpecDraft } from "../../ipc/contract";
-import { loadJson, removeKey, saveJson } from "../../lib/storage";
+import { firstTimeThisRun, loadJson, removeKey, saveJson } from "../../lib/storage";
 
 export interface ComposerDraft {
   description: string;
@@ -38,7 +38,16 @@ function isDraft(v: unknown): v is ComposerDraft {
 
 export function loadDraft(): ComposerDraft {
   const d = loadJson(DRAFT_STORAGE_KEY, isDraft);
-  return d ? { ...EMPTY_COMPOSER, ...d } : EMPTY_COMPOSER;
+  const draft = d ? { ...EMPTY_COMPOSER, ...d } : EMPTY_COMPOSER;
+  // Specdesk reads only files chosen or dropped since it started (Rust keeps that list for one
+  // run): a file kept from an earlier run is offered to be chosen again instead of refused later.
+  // Saved at once, so that every later read in this run agrees.
+  if (firstTimeThisRun(`${DRAFT_STORAGE_KEY}.run`) && draft.file) {
+    const again = { ...draft, file: null, missingFileName: draft.file.name };
+    saveDraft(again);
+    return again;
+  }
+  return draft;
 }
 
 export function saveDraft(d: ComposerDraft): void {
