@@ -413,23 +413,12 @@ impl StudioWorld {
 
 /// A one-message chat request: "Name three pasta shapes".
 fn pasta_question(model: &str) -> MessagesRequest {
-    MessagesRequest {
-        model: model.to_owned(),
-        max_tokens: 200,
-        messages: vec![Message {
-            role: MessageRole::User,
-            content: MessageContent::Text("Name three pasta shapes".into()),
-        }],
-        system: None,
-        tools: None,
-        tool_choice: None,
-        stream: None,
-        temperature: None,
-        top_p: None,
-        top_k: None,
-        stop_sequences: None,
-        metadata: None,
-    }
+    serde_json::from_value(serde_json::json!({
+        "model": model,
+        "max_tokens": 200,
+        "messages": [{"role": "user", "content": "Name three pasta shapes"}]
+    }))
+    .unwrap()
 }
 
 #[tokio::test]
