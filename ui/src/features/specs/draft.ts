@@ -178,4 +178,3 @@ export function balanceWarning(depth: SpecDepth, balance: number | undefined): s
   if (balance < high) return "Your balance may not cover this spec if it runs long.";
   return null;
 }
-
