@@ -28,6 +28,8 @@ fn specdesk_commands() -> &'static [&'static str] {
         "cancel_stream",
         "save_document",
         "choose_file",
+        "open_log_folder",
+        "copy_diagnostics",
         "list_jobs",
         "cancel_job",
         "follow_job",

@@ -16,7 +16,7 @@ SPECDESK_APT_BUILD=(
 # screen tests (playwright-core drives /usr/bin/chromium; ui/playwright).
 SPECDESK_APT_TEST=(
   dbus dbus-x11 gnome-keyring libsecret-tools
-  xvfb xauth webkit2gtk-driver
+  xvfb xauth webkit2gtk-driver xclip
   chromium
 )
 

@@ -25,6 +25,15 @@ fn data_dir(app: &tauri::App) -> Result<std::path::PathBuf, Box<dyn std::error::
     Ok(app.path().app_data_dir()?)
 }
 
+/// Where the log files go: `SPECDESK_DATA_DIR/logs` when that is set, else the OS's log folder
+/// for the app.
+fn log_dir(app: &tauri::App) -> Result<std::path::PathBuf, Box<dyn std::error::Error>> {
+    if let Some(dir) = std::env::var_os("SPECDESK_DATA_DIR") {
+        return Ok(std::path::PathBuf::from(dir).join("logs"));
+    }
+    Ok(app.path().app_log_dir()?)
+}
+
 /// Broadcasts every change of the job ledger to the UI (`job-changed`).
 fn forward_job_changes(
     app: tauri::AppHandle,
@@ -80,15 +89,41 @@ fn accept_test_drops(app: &tauri::App) {
     });
 }
 
+/// A second launch (a second click on the icon, a file opened with the app) does not start a
+/// second copy over the same library and sandbox state: it brings the running window forward and
+/// exits.
+fn focus_main_window(app: &tauri::AppHandle) {
+    if let Some(window) = app.get_webview_window("main") {
+        let _ = window.unminimize();
+        let _ = window.show();
+        let _ = window.set_focus();
+    }
+    tracing::info!("a second launch was turned into focusing the running window");
+}
+
 pub fn run() {
     tauri::Builder::default()
+        // First, so a second copy exits before it opens anything.
+        .plugin(tauri_plugin_single_instance::init(|app, _args, _cwd| {
+            focus_main_window(app)
+        }))
         .plugin(tauri_plugin_opener::init())
         .plugin(tauri_plugin_dialog::init())
         .plugin(tauri_plugin_notification::init())
+        .plugin(tauri_plugin_clipboard_manager::init())
         .on_webview_event(remember_dropped_files)
         .setup(|app| {
             #[cfg(feature = "e2e-hooks")]
             accept_test_drops(app);
+            let logs = log_dir(app)?;
+            if let Err(e) = specdesk_core::logs::install(&logs) {
+                eprintln!(
+                    "Specdesk could not start its log in {}: {e}",
+                    logs.display()
+                );
+            }
+            tracing::info!(version = env!("CARGO_PKG_VERSION"), "Specdesk started");
+            app.manage(commands::support::LogFolder(logs));
             let dir = data_dir(app)?;
             let secrets = Arc::new(keychain::OsKeychain::default());
             let notifier = Arc::new(notify::DesktopNotifier::new(app.handle().clone()));
@@ -129,6 +164,8 @@ pub fn run() {
             commands::cancel_stream,
             commands::save_document,
             commands::choose_file,
+            commands::support::open_log_folder,
+            commands::support::copy_diagnostics,
             commands::jobs::list_jobs,
             commands::jobs::cancel_job,
             commands::jobs::follow_job,

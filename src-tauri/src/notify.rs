@@ -49,7 +49,8 @@ pub fn message(job: &Job) -> Option<(String, String)> {
         JobStatus::Failed => Some((
             format!("{what} could not be finished"),
             job.error
-                .clone()
+                .as_ref()
+                .map(|e| e.message.clone())
                 .unwrap_or_else(|| "Open Specdesk to see why.".to_owned()),
         )),
         _ => None,
@@ -90,7 +91,9 @@ mod tests {
             status,
             progress: None,
             result: None,
-            error: Some("The service could not generate this spec.".into()),
+            error: Some(specdesk_core::IpcError::failed(
+                "The service could not generate this spec.",
+            )),
             created_at: "2026-11-23T10:00:00Z".into(),
             updated_at: "2026-11-23T10:00:00Z".into(),
         }

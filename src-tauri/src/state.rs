@@ -7,8 +7,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use specdesk_core::{
-    ChosenFiles, IpcError, JobRunner, JobRunnerConfig, JsonFileSettings, Keys, Library, Notifier,
-    Profiles, SecretStore,
+    ChosenFiles, IpcError, IpcErrorKind, JobRunner, JobRunnerConfig, JsonFileSettings, Keys,
+    Library, Notifier, Profiles, SecretStore,
 };
 use specdesk_sandbox::SandboxHandle;
 
@@ -46,7 +46,7 @@ impl AppState {
             .await
             .map_err(|e| {
                 IpcError::new(
-                    "internal",
+                    IpcErrorKind::Internal,
                     format!("The built-in Sandbox could not start ({e}). Restart Specdesk."),
                 )
             })?;

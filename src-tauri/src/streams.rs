@@ -5,7 +5,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 
-use specdesk_core::IpcError;
+use specdesk_core::{IpcError, IpcErrorKind};
 use tauri::ipc::{Channel, IpcResponse};
 use tokio::sync::oneshot;
 
@@ -116,7 +116,7 @@ impl StreamRegistry {
         let (cancelled, _guard) = self.register(id);
         let outcome = tokio::select! {
             biased;
-            _ = cancelled => Err(IpcError::new("cancelled", ending.cancelled)),
+            _ = cancelled => Err(IpcError::new(IpcErrorKind::Cancelled, ending.cancelled)),
             outcome = body => outcome,
         };
         match &outcome {
@@ -208,10 +208,13 @@ mod tests {
         let (channel, sent) = recording();
         let out = reg
             .run("s", &channel, ending(), async {
-                Err(IpcError::new("network", "The service did not answer."))
+                Err(IpcError::new(
+                    IpcErrorKind::Network,
+                    "The service did not answer.",
+                ))
             })
             .await;
-        assert_eq!(out.unwrap_err().kind, "network");
+        assert_eq!(out.unwrap_err().kind, IpcErrorKind::Network);
         assert_eq!(
             *sent.lock().unwrap(),
             [r#"{"event":"error","kind":"network","message":"The service did not answer."}"#]
@@ -266,7 +269,7 @@ mod tests {
                 Ok(1)
             })
             .await;
-        assert_eq!(out.unwrap_err().kind, "cancelled");
+        assert_eq!(out.unwrap_err().kind, IpcErrorKind::Cancelled);
         assert!(!ran.load(std::sync::atomic::Ordering::SeqCst));
     }
 

@@ -2,7 +2,7 @@
 // errors. One app session for the whole file, in order, as a person would use it.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { browser, click, env, fill, launch, quit, waitForText } from "./helpers.mjs";
@@ -77,4 +77,56 @@ test("the new connection works and a wrong key gets a clear error", async () => 
   await waitForText("the old key keeps working for 15 minutes");
   await (await work.$("button=Test connection")).click();
   await waitForText("The service did not accept your API key.");
+});
+
+test("Copy diagnostics puts the version, the connections and the log on the clipboard, and no key", async () => {
+  await click("button", "Copy diagnostics");
+  await waitForText("Diagnostics copied");
+  const copied = execFileSync("xclip", ["-o", "-selection", "clipboard"], { encoding: "utf8" });
+  const lines = copied.split("\n");
+  assert.match(lines[0], /^Specdesk \d+\.\d+\.\d+$/);
+  assert.equal(lines[2], "Connections: Sandbox (built in) (key set, in use); personal (key set)");
+  assert.match(copied, /Specdesk started/);
+  assert.match(copied, /API key saved in the keychain/);
+  assert.match(copied, /request failed: The service did not accept your API key\./);
+  for (const secret of [KEY, "sk_sandbox_wrong"]) assert.ok(!copied.includes(secret), `the diagnostics never hold ${secret}`);
+  const logs = filesUnder(join(env("SPECDESK_DATA_DIR"), "logs"));
+  assert.equal(logs.length, 1, "one log file for today");
+  assert.ok(!readFileSync(logs[0], "utf8").includes("sk_sandbox_wrong"), "the log never holds the wrong key");
+});
+
+/** The ids of the running copies of the app binary. */
+function appProcesses() {
+  const app = env("SPECDESK_E2E_APP");
+  return readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0] === app;
+      } catch {
+        return false; // gone meanwhile
+      }
+    });
+}
+
+test("a second launch brings the running app forward and exits, so jobs are followed once", async () => {
+  const running = appProcesses();
+  assert.equal(running.length, 1, "one copy runs");
+  const dataDir = env("SPECDESK_DATA_DIR");
+  const ledger = statSync(join(dataDir, "library.sqlite")).mtimeMs;
+
+  const second = spawn(env("SPECDESK_E2E_APP"), [], { env: process.env, stdio: "ignore" });
+  const code = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("the second launch did not exit")), 30000);
+    second.on("exit", (c) => {
+      clearTimeout(timer);
+      resolve(c);
+    });
+  });
+  assert.equal(code, 0, "the second launch exits cleanly");
+  assert.deepEqual(appProcesses(), running, "still the one first copy");
+  assert.equal(statSync(join(dataDir, "library.sqlite")).mtimeMs, ledger, "the second launch never opened the library");
+  // The first copy goes on answering.
+  await click("button", "Specs", await browser.$('nav[aria-label="Areas"]'));
+  await waitForText("Generate spec");
 });

@@ -139,7 +139,7 @@ impl ClientConfig {
 
     /// Marks the workspace as a trial one: the gateway allows 30 requests a minute.
     pub fn trial_workspace(mut self) -> Self {
-        self.gateway_requests_per_minute = 30;
+        self.gateway_requests_per_minute = crate::http::TRIAL_REQUESTS_PER_MINUTE;
         self
     }
 

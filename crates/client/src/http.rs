@@ -136,18 +136,42 @@ impl Call {
 /// Sliding one-minute window of gateway calls, so a burst waits instead of earning 429s.
 #[derive(Debug)]
 pub(crate) struct RateLimiter {
-    per_minute: usize,
+    per_minute: std::sync::atomic::AtomicUsize,
     sent: Mutex<VecDeque<Instant>>,
 }
 
 const WINDOW: Duration = Duration::from_secs(60);
+/// Gateway calls a minute on a trial workspace (the spec's limits).
+pub(crate) const TRIAL_REQUESTS_PER_MINUTE: u32 = 30;
 
 impl RateLimiter {
     pub fn new(per_minute: u32) -> Self {
         RateLimiter {
-            per_minute: per_minute.max(1) as usize,
+            per_minute: std::sync::atomic::AtomicUsize::new(per_minute.max(1) as usize),
             sent: Mutex::new(VecDeque::new()),
         }
+    }
+
+    /// Calls allowed in a minute.
+    pub fn per_minute(&self) -> usize {
+        self.per_minute.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Lowers (or raises) the allowance from now on; calls already counted stay counted.
+    pub fn set_per_minute(&self, per_minute: u32) {
+        self.per_minute.store(
+            per_minute.max(1) as usize,
+            std::sync::atomic::Ordering::Relaxed,
+        );
+    }
+
+    /// Calls counted in the last minute.
+    pub fn in_window(&self) -> usize {
+        let sent = self.sent.lock().unwrap_or_else(|p| p.into_inner());
+        let now = Instant::now();
+        sent.iter()
+            .filter(|t| now.duration_since(**t) < WINDOW)
+            .count()
     }
 
     pub async fn acquire(&self) {
@@ -161,7 +185,7 @@ impl RateLimiter {
                 {
                     sent.pop_front();
                 }
-                if sent.len() < self.per_minute {
+                if sent.len() < self.per_minute() {
                     sent.push_back(now);
                     None
                 } else {
@@ -200,6 +224,31 @@ impl Inner {
             config,
             catalog_cache: Mutex::new(None),
         })
+    }
+
+    /// Applies the trial workspace's 30 calls a minute when the service shows the key is on the
+    /// trial: its trial allowance is used up (`subscription_required` with
+    /// `trial_credits_used`), or it refuses a call for the rate while this client has sent no more
+    /// than the trial's allowance in the last minute.
+    fn learn_trial(&self, api: &crate::ApiError) {
+        use specdesk_types::GatewayErrorCode;
+        let crate::ErrorBody::Gateway(g) = &api.body else {
+            return;
+        };
+        let trial = match &g.code {
+            Some(GatewayErrorCode::SubscriptionRequired) => g
+                .svc
+                .as_ref()
+                .is_some_and(|s| s.trial_credits_used.is_some()),
+            Some(GatewayErrorCode::RateLimitExceeded) => {
+                self.limiter.in_window() <= TRIAL_REQUESTS_PER_MINUTE as usize
+            }
+            _ => false,
+        };
+        if trial && self.limiter.per_minute() > TRIAL_REQUESTS_PER_MINUTE as usize {
+            tracing::info!("the service reports a trial workspace: 30 gateway calls a minute");
+            self.limiter.set_per_minute(TRIAL_REQUESTS_PER_MINUTE);
+        }
     }
 
     fn url(&self, path: &str) -> Result<url::Url> {
@@ -302,6 +351,11 @@ impl Inner {
                 Ok(resp) => Err(read_api_error(resp).await),
                 Err(e) => Err(Error::transport(e)),
             };
+            if call.family == Family::Gateway
+                && let Err(Error::Api(api)) = &outcome
+            {
+                self.learn_trial(api);
+            }
             let err = match outcome {
                 Ok(never) => return Ok(never),
                 Err(e) => e,
@@ -313,15 +367,26 @@ impl Inner {
                 Error::Transport { connect, .. } => *connect || call.is_replay_safe(),
                 _ => false,
             };
+            let give_up = |err: Error| {
+                tracing::warn!(
+                    method = %call.method,
+                    path = %call.path,
+                    status = ?err.status(),
+                    kind = err.kind().as_str(),
+                    request_id = ?err.request_id(),
+                    "request failed: {err}"
+                );
+                Err(err)
+            };
             if !retry {
-                return Err(err);
+                return give_up(err);
             }
             let Some(fallback) = backoff.next() else {
-                return Err(err);
+                return give_up(err);
             };
             let delay = err.retry_after().unwrap_or(fallback);
             if started.elapsed() + delay > policy.max_elapsed {
-                return Err(err);
+                return give_up(err);
             }
             tracing::debug!(
                 path = %call.path,

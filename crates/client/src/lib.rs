@@ -83,6 +83,12 @@ impl Client {
         &self.inner.config
     }
 
+    /// Whether this client keeps to a trial workspace's 30 gateway calls a minute (set by
+    /// [`ClientConfig::trial_workspace`], or learnt from the service's answers).
+    pub fn is_trial(&self) -> bool {
+        self.inner.limiter.per_minute() <= http::TRIAL_REQUESTS_PER_MINUTE as usize
+    }
+
     /// Spec generation, status, listing and search.
     pub fn specs(&self) -> Specs<'_> {
         Specs::new(&self.inner)

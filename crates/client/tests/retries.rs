@@ -454,6 +454,79 @@ async fn on_a_trial_workspace_the_31st_call_waits_for_the_window() {
 }
 
 #[tokio::test(start_paused = true)]
+async fn a_key_the_service_limits_at_the_trial_rate_is_kept_to_30_a_minute() {
+    // A workspace not marked as a trial: the service refuses its very first call for the rate,
+    // which only a trial's 30-a-minute allowance explains (this client sent 1 call, not 600).
+    let server = MockServer::start().await;
+    script(
+        &server,
+        "POST",
+        "/v1/rerank",
+        vec![gateway_error(429, "rate_limit_exceeded").insert_header("retry-after", "1")],
+        rerank_ok(),
+    )
+    .await;
+    let c = Client::new(config(&server).with_retry(policy())).unwrap();
+    assert!(!c.is_trial());
+    let started = Instant::now();
+    c.gateway().rerank(&rerank()).await.unwrap();
+    assert_eq!(started.elapsed(), Duration::from_secs(1));
+    assert!(c.is_trial());
+    assert!(c.clone().is_trial(), "clones share the limiter");
+    // The refused call and its retry count: 28 more fit in the window...
+    for i in 0..28 {
+        c.gateway().rerank(&rerank()).await.unwrap();
+        assert_eq!(started.elapsed(), Duration::from_secs(1), "call {}", i + 2);
+    }
+    // ...and the 31st waits for the first to leave it, instead of earning a 429.
+    c.gateway().rerank(&rerank()).await.unwrap();
+    assert_eq!(started.elapsed(), Duration::from_secs(60));
+    assert_eq!(count(&server).await, 31);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_used_up_trial_marks_the_workspace_as_a_trial() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/v1/rerank"))
+        .respond_with(json_status(
+            402,
+            json!({"error": {"message": "trial used up", "type": "invalid_request_error",
+                "code": "subscription_required", "param": null,
+                "svc": {"trial_credits_used": 5.02, "topup_url": "https://example.com/topup"}}}),
+        ))
+        .mount(&server)
+        .await;
+    let c = client(&server);
+    let err = c.gateway().rerank(&rerank()).await.unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::SubscriptionRequired);
+    assert!(c.is_trial());
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_paid_workspace_refused_for_the_rate_after_many_calls_stays_at_600() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/v1/rerank"))
+        .respond_with(rerank_ok())
+        .up_to_n_times(31)
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path("/v1/rerank"))
+        .respond_with(gateway_error(429, "rate_limit_exceeded").insert_header("retry-after", "5"))
+        .mount(&server)
+        .await;
+    let c = Client::new(config(&server).with_retry(RetryPolicy::none())).unwrap();
+    for _ in 0..31 {
+        c.gateway().rerank(&rerank()).await.unwrap();
+    }
+    let err = c.gateway().rerank(&rerank()).await.unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::RateLimited);
+    assert!(!c.is_trial());
+}
+
+#[tokio::test(start_paused = true)]
 async fn a_concurrent_burst_waits_for_the_window() {
     // (Limited calls and calls in flight are kept in separate phases: with a paused clock,
     // tokio jumps to the next timer whenever it would otherwise wait for real I/O.)

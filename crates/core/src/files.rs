@@ -99,6 +99,7 @@ impl ChosenFiles {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ipc_error::IpcErrorKind;
 
     #[test]
     fn only_a_chosen_file_is_let_through_under_any_of_its_names() {
@@ -109,7 +110,7 @@ mod tests {
         std::fs::write(&other, "# Other").unwrap();
         let files = ChosenFiles::default();
         let refused = files.check(chosen.to_str().unwrap(), "file").unwrap_err();
-        assert_eq!(refused.kind, "invalidInput");
+        assert_eq!(refused.kind, IpcErrorKind::InvalidInput);
         assert_eq!(refused.field.as_deref(), Some("file"));
         assert_eq!(
             refused.message,

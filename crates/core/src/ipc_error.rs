@@ -5,6 +5,62 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+specdesk_types::string_enum! {
+    /// The stable classification of an [`IpcError`] the UI branches on. Serialised as its
+    /// camelCase string; a kind this version does not know (from a newer ledger) is kept as sent.
+    #[allow(missing_docs)]
+    pub enum IpcErrorKind {
+        MissingKey = "missingKey",
+        InvalidKey = "invalidKey",
+        InsufficientCredits = "insufficientCredits",
+        SubscriptionRequired = "subscriptionRequired",
+        RateLimited = "rateLimited",
+        NotFound = "notFound",
+        InvalidInput = "invalidInput",
+        Network = "network",
+        Server = "server",
+        Decode = "decode",
+        Stream = "stream",
+        Cancelled = "cancelled",
+        KeychainLocked = "keychainLocked",
+        KeychainUnavailable = "keychainUnavailable",
+        Storage = "storage",
+        Internal = "internal",
+        /// The service ran the job and reported that it failed (the message says why).
+        Failed = "failed",
+    }
+}
+
+impl IpcErrorKind {
+    /// A passing failure of the network or the service: trying again later may work.
+    pub fn is_transient(&self) -> bool {
+        matches!(
+            self,
+            Self::Network | Self::Server | Self::RateLimited | Self::Stream
+        )
+    }
+}
+
+impl From<specdesk_client::ErrorKind> for IpcErrorKind {
+    fn from(k: specdesk_client::ErrorKind) -> Self {
+        use specdesk_client::ErrorKind as K;
+        match k {
+            K::MissingKey => Self::MissingKey,
+            K::InvalidKey => Self::InvalidKey,
+            K::InsufficientCredits => Self::InsufficientCredits,
+            K::SubscriptionRequired => Self::SubscriptionRequired,
+            K::RateLimited => Self::RateLimited,
+            K::NotFound => Self::NotFound,
+            K::InvalidInput => Self::InvalidInput,
+            K::Network => Self::Network,
+            K::Server => Self::Server,
+            K::Decode => Self::Decode,
+            K::Stream => Self::Stream,
+            K::Cancelled => Self::Cancelled,
+        }
+    }
+}
+
 /// An action offered with an error, for example "Top up" with the service's top-up page.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
@@ -20,10 +76,8 @@ pub struct ErrorAction {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, optional_fields))]
 #[error("{message}")]
 pub struct IpcError {
-    /// `missingKey`, `invalidKey`, `insufficientCredits`, `subscriptionRequired`, `rateLimited`,
-    /// `notFound`, `invalidInput`, `network`, `server`, `decode`, `stream`, `cancelled`,
-    /// `keychainLocked`, `keychainUnavailable`, `storage`, `internal`.
-    pub kind: String,
+    /// What went wrong, for the UI to branch on.
+    pub kind: IpcErrorKind,
     /// A plain sentence with the next step.
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -39,9 +93,9 @@ pub struct IpcError {
 
 impl IpcError {
     /// An error of `kind` with `message`.
-    pub fn new(kind: &str, message: impl Into<String>) -> Self {
+    pub fn new(kind: IpcErrorKind, message: impl Into<String>) -> Self {
         IpcError {
-            kind: kind.to_owned(),
+            kind,
             message: message.into(),
             status: None,
             retry_after_ms: None,
@@ -52,24 +106,34 @@ impl IpcError {
 
     /// A refused input.
     pub fn invalid(field: &str, message: impl Into<String>) -> Self {
-        let mut e = Self::new("invalidInput", message);
+        let mut e = Self::new(IpcErrorKind::InvalidInput, message);
         e.field = Some(field.to_owned());
         e
     }
 
     /// Something that does not exist.
     pub fn not_found(message: impl Into<String>) -> Self {
-        Self::new("notFound", message)
+        Self::new(IpcErrorKind::NotFound, message)
     }
 
     /// A failure of the local library or settings file.
     pub fn storage(what: impl std::fmt::Display) -> Self {
         Self::new(
-            "storage",
+            IpcErrorKind::Storage,
             format!(
                 "Specdesk could not read or write its local data ({what}). Check that the disk is not full, then try again."
             ),
         )
+    }
+
+    /// A job the service (or Specdesk, following it) ended as failed.
+    pub fn failed(message: impl Into<String>) -> Self {
+        Self::new(IpcErrorKind::Failed, message)
+    }
+
+    /// An unexpected failure inside Specdesk.
+    pub fn internal(message: impl Into<String>) -> Self {
+        Self::new(IpcErrorKind::Internal, message)
     }
 
     /// Attaches an action when `url` is http(s); anything else is dropped.
@@ -94,7 +158,7 @@ impl From<&specdesk_client::Error> for IpcError {
     fn from(e: &specdesk_client::Error) -> Self {
         use specdesk_client::{Error, ErrorKind};
         let kind = e.kind();
-        let mut out = IpcError::new(kind.as_str(), e.to_string());
+        let mut out = IpcError::new(kind.into(), e.to_string());
         out.status = e.status();
         out.retry_after_ms = e.retry_after().map(millis);
         if let Error::InvalidInput { field, .. } = e {
@@ -146,7 +210,7 @@ mod tests {
             None,
         );
         let ipc = IpcError::from(&e);
-        assert_eq!(ipc.kind, "insufficientCredits");
+        assert_eq!(ipc.kind, IpcErrorKind::InsufficientCredits);
         assert_eq!(ipc.status, Some(402));
         assert_eq!(
             ipc.action,
@@ -168,7 +232,7 @@ mod tests {
             None,
         );
         let ipc = IpcError::from(&e);
-        assert_eq!(ipc.kind, "subscriptionRequired");
+        assert_eq!(ipc.kind, IpcErrorKind::SubscriptionRequired);
         assert_eq!(ipc.action.unwrap().label, "Upgrade");
 
         let e = api(
@@ -178,16 +242,16 @@ mod tests {
         );
         let ipc = IpcError::from(&e);
         assert_eq!(
-            (ipc.kind.as_str(), ipc.retry_after_ms),
-            ("rateLimited", Some(7000))
+            (ipc.kind, ipc.retry_after_ms),
+            (IpcErrorKind::RateLimited, Some(7000))
         );
     }
 
     #[test]
     fn only_web_links_become_actions() {
-        let e = IpcError::new("server", "x").with_action("Open", "javascript:alert(1)");
+        let e = IpcError::new(IpcErrorKind::Server, "x").with_action("Open", "javascript:alert(1)");
         assert_eq!(e.action, None);
-        let e = IpcError::new("server", "x").with_action("Open", "file:///etc/passwd");
+        let e = IpcError::new(IpcErrorKind::Server, "x").with_action("Open", "file:///etc/passwd");
         assert_eq!(e.action, None);
     }
 
@@ -198,14 +262,14 @@ mod tests {
             "org.freedesktop.Secret.Error.IsLocked".into(),
         ));
         assert_eq!(
-            (locked.kind.as_str(), locked.message.as_str()),
+            (locked.kind, locked.message.as_str()),
             (
-                "keychainLocked",
+                IpcErrorKind::KeychainLocked,
                 "Your keychain is locked. Unlock it (it may be asking for your password), then try again."
             )
         );
         let missing = IpcError::from(SecretError::Unavailable("no dbus".into()));
-        assert_eq!(missing.kind, "keychainUnavailable");
+        assert_eq!(missing.kind, IpcErrorKind::KeychainUnavailable);
         assert!(
             missing
                 .message
@@ -213,10 +277,13 @@ mod tests {
             "{}",
             missing.message
         );
-        assert_eq!(IpcError::from(SecretError::Timeout).kind, "keychainLocked");
+        assert_eq!(
+            IpcError::from(SecretError::Timeout).kind,
+            IpcErrorKind::KeychainLocked
+        );
 
         let db = IpcError::from(rusqlite::Error::InvalidQuery);
-        assert_eq!(db.kind, "storage");
+        assert_eq!(db.kind, IpcErrorKind::Storage);
         assert!(
             db.message
                 .starts_with("Specdesk could not read or write its local data")
@@ -226,13 +293,31 @@ mod tests {
                 .ends_with("Check that the disk is not full, then try again.")
         );
 
-        assert_eq!(IpcError::from(Error::Cancelled).kind, "cancelled");
-        assert_eq!(IpcError::from(Error::MissingKey).kind, "missingKey");
+        assert_eq!(
+            IpcError::from(Error::Cancelled).kind,
+            IpcErrorKind::Cancelled
+        );
+        assert_eq!(
+            IpcError::from(Error::MissingKey).kind,
+            IpcErrorKind::MissingKey
+        );
         let json = serde_json::to_value(IpcError::not_found("Gone.")).unwrap();
         assert_eq!(
             json,
             serde_json::json!({"kind": "notFound", "message": "Gone."})
         );
+    }
+
+    #[test]
+    fn kinds_travel_as_their_strings_and_unknown_ones_are_kept() {
+        let json = serde_json::to_value(IpcError::new(IpcErrorKind::KeychainLocked, "m")).unwrap();
+        assert_eq!(json["kind"], "keychainLocked");
+        let back: IpcError =
+            serde_json::from_str(r#"{"kind":"quotaFrozen","message":"m"}"#).unwrap();
+        assert_eq!(back.kind, IpcErrorKind::Unknown("quotaFrozen".into()));
+        assert_eq!(serde_json::to_value(&back).unwrap()["kind"], "quotaFrozen");
+        assert!(IpcErrorKind::Stream.is_transient());
+        assert!(!IpcErrorKind::InvalidKey.is_transient());
     }
 
     #[test]
@@ -242,7 +327,7 @@ mod tests {
             "The page size must be between 1 and 100 (it was 0).",
         );
         let ipc = IpcError::from(e);
-        assert_eq!(ipc.kind, "invalidInput");
+        assert_eq!(ipc.kind, IpcErrorKind::InvalidInput);
         assert_eq!(ipc.field.as_deref(), Some("limit"));
         assert_eq!(
             ipc.message,

@@ -25,7 +25,7 @@ use specdesk_types::{
 };
 use tokio::sync::broadcast;
 
-use crate::ipc_error::IpcError;
+use crate::ipc_error::{IpcError, IpcErrorKind};
 use crate::library::{Job, JobKind, JobStatus, Library, MediaKind, NewMedia};
 use crate::profiles::Profiles;
 use crate::settings::SpecDepth;
@@ -142,20 +142,23 @@ enum Halt {
     /// Needs the user (a key, an unlocked keychain, credits): the job stays unfinished with the
     /// reason, and is followed again on the next start or `resume_all`.
     Stop(IpcError),
-    /// The job cannot end well: it fails with this message.
-    Fail(String),
+    /// The job cannot end well: it fails with this error.
+    Fail(IpcError),
     /// The job was finished meanwhile (cancelled): nothing more to do.
     Finished,
 }
 
 impl From<IpcError> for Halt {
     fn from(e: IpcError) -> Self {
-        match e.kind.as_str() {
-            "network" | "server" | "rateLimited" | "stream" => Halt::Retry(e),
-            "notFound" => Halt::Fail(format!(
-                "The service no longer knows this job, so Specdesk stopped following it. ({})",
-                e.message
-            )),
+        match e.kind {
+            ref k if k.is_transient() => Halt::Retry(e),
+            IpcErrorKind::NotFound => Halt::Fail(IpcError {
+                message: format!(
+                    "The service no longer knows this job, so Specdesk stopped following it. ({})",
+                    e.message
+                ),
+                ..e
+            }),
             _ => Halt::Stop(e),
         }
     }
@@ -388,6 +391,7 @@ impl JobRunner {
     fn sent(&self, sending: Sending<'_>, remote_id: &str) -> Result<Job, IpcError> {
         let job_id = sending.job_id;
         self.inner.library.set_remote_id(job_id, remote_id)?;
+        tracing::info!(job_id, remote_id, "job sent to the service");
         drop(sending);
         let job = self.inner.emit(job_id)?;
         spawn(&self.inner, job_id);
@@ -397,21 +401,18 @@ impl JobRunner {
     fn not_sent(&self, sending: Sending<'_>, e: specdesk_client::Error) -> Result<Job, IpcError> {
         let job_id = sending.job_id;
         let error = IpcError::from(&e);
+        tracing::warn!(job_id, kind = %error.kind, "job not sent: {}", error.message);
         if was_refused(&e) {
             // Still marked as being sent: no follower can settle it another way meanwhile.
-            self.inner.library.update_job(
-                job_id,
-                JobStatus::Failed,
-                None,
-                None,
-                Some(&error.message),
-            )?;
+            self.inner
+                .library
+                .update_job(job_id, JobStatus::Failed, None, None, Some(&error))?;
             drop(sending);
             self.inner.emit(job_id)?;
             return Err(error);
         }
         // The request may have reached the service: the follower settles it.
-        self.inner.note_error(job_id, &error.message);
+        self.inner.note_error(job_id, &error);
         drop(sending);
         spawn(&self.inner, job_id);
         self.inner.library.job(job_id)
@@ -430,7 +431,7 @@ fn was_refused(e: &specdesk_client::Error) -> bool {
 }
 
 fn to_json<T: Serialize>(value: &T) -> Result<serde_json::Value, IpcError> {
-    serde_json::to_value(value).map_err(|e| IpcError::new("internal", e.to_string()))
+    serde_json::to_value(value).map_err(|e| IpcError::new(IpcErrorKind::Internal, e.to_string()))
 }
 
 impl Inner {
@@ -450,12 +451,12 @@ impl Inner {
     }
 
     /// Records why following is held up, keeping the job's status.
-    fn note_error(&self, job_id: i64, message: &str) {
+    fn note_error(&self, job_id: i64, error: &IpcError) {
         if let Ok(job) = self.library.job(job_id)
-            && job.error.as_deref() != Some(message)
+            && job.error.as_ref() != Some(error)
             && let Ok(true) = self
                 .library
-                .update_job(job_id, job.status, None, None, Some(message))
+                .update_job(job_id, job.status, None, None, Some(error))
         {
             let _ = self.emit(job_id);
         }
@@ -509,7 +510,7 @@ impl Inner {
         status: JobStatus,
         progress: Option<&str>,
         result: Option<&serde_json::Value>,
-        error: Option<&str>,
+        error: Option<&IpcError>,
     ) -> Step {
         if !self
             .library
@@ -564,18 +565,18 @@ async fn follow(inner: &Arc<Inner>, job_id: i64) {
         match step {
             Ok(()) => return,
             Err(Halt::Retry(e)) => {
-                inner.note_error(job_id, &e.message);
+                inner.note_error(job_id, &e);
                 let asked = Duration::from_millis(e.retry_after_ms.unwrap_or(0));
                 tokio::time::sleep(delay.max(asked)).await;
                 delay = (delay * 2).min(inner.config().max_retry_delay);
             }
             Err(Halt::Stop(e)) => {
                 tracing::info!(job_id, kind = %e.kind, "job held: {}", e.message);
-                inner.note_error(job_id, &e.message);
+                inner.note_error(job_id, &e);
                 return;
             }
-            Err(Halt::Fail(message)) => {
-                let _ = inner.finish(job_id, JobStatus::Failed, None, None, Some(&message));
+            Err(Halt::Fail(error)) => {
+                let _ = inner.finish(job_id, JobStatus::Failed, None, None, Some(&error));
                 return;
             }
             Err(Halt::Finished) => return,
@@ -585,10 +586,9 @@ async fn follow(inner: &Arc<Inner>, job_id: i64) {
 
 fn request_of<T: serde::de::DeserializeOwned>(job: &Job) -> Result<T, Halt> {
     serde_json::from_value(job.request.clone()).map_err(|_| {
-        Halt::Fail(
-            "Specdesk could not read this job's request back from its library, so it cannot follow it."
-                .to_owned(),
-        )
+        Halt::Fail(IpcError::internal(
+            "Specdesk could not read this job's request back from its library, so it cannot follow it.",
+        ))
     })
 }
 
@@ -599,7 +599,7 @@ async fn follow_spec(inner: &Arc<Inner>, mut job: Job) -> Step {
         None => {
             let id = find_sent_spec(inner, &client, &job)
                 .await?
-                .ok_or_else(|| Halt::Fail(SPEC_NOT_STARTED.to_owned()))?;
+                .ok_or_else(|| Halt::Fail(IpcError::failed(SPEC_NOT_STARTED)))?;
             inner.library.set_remote_id(job.id, &id)?;
             job = inner.emit(job.id)?;
             id
@@ -625,10 +625,12 @@ async fn follow_spec(inner: &Arc<Inner>, mut job: Job) -> Step {
                 inner
                     .library
                     .cache_spec(&spec_id, &job.profile_id, &to_json(&status)?)?;
-                let error = status
-                    .error_message
-                    .clone()
-                    .unwrap_or_else(|| "The service could not generate this spec.".to_owned());
+                let error = IpcError::failed(
+                    status
+                        .error_message
+                        .as_deref()
+                        .unwrap_or("The service could not generate this spec."),
+                );
                 inner.finish(job.id, JobStatus::Failed, None, None, Some(&error))?;
                 return Ok(());
             }
@@ -640,7 +642,7 @@ async fn follow_spec(inner: &Arc<Inner>, mut job: Job) -> Step {
         }
     }
     Err(Halt::Retry(IpcError::new(
-        "network",
+        IpcErrorKind::Network,
         "The spec's status could not be read. Specdesk will try again.",
     )))
 }
@@ -757,10 +759,9 @@ async fn follow_batch(inner: &Arc<Inner>, mut job: Job) -> Step {
         Some(id) => id,
         None => {
             let Some(key) = job.idempotency_key.clone() else {
-                return Err(Halt::Fail(
-                    "This batch has no idempotency key, so it cannot be sent again safely. Check your batches, then run it again if it is not there."
-                        .to_owned(),
-                ));
+                return Err(Halt::Fail(IpcError::failed(
+                    "This batch has no idempotency key, so it cannot be sent again safely. Check your batches, then run it again if it is not there.",
+                )));
             };
             let prepared = client
                 .agents()
@@ -771,7 +772,7 @@ async fn follow_batch(inner: &Arc<Inner>, mut job: Job) -> Step {
                         idempotency_key: Some(key),
                     },
                 )
-                .map_err(|e| Halt::Fail(e.to_string()))?;
+                .map_err(|e| Halt::Fail(IpcError::from(e)))?;
             // The same key returns the batch already created, if the first send arrived.
             let batch = client.agents().start(&prepared).await?;
             inner.library.set_remote_id(job.id, &batch.id)?;
@@ -823,17 +824,20 @@ async fn follow_batch(inner: &Arc<Inner>, mut job: Job) -> Step {
                     batch.completed, batch.total
                 );
                 let (status, error) = if batch.status == BatchStatus::Failed {
-                    (JobStatus::Failed, Some("The batch failed on the service."))
+                    (
+                        JobStatus::Failed,
+                        Some(IpcError::failed("The batch failed on the service.")),
+                    )
                 } else {
                     (JobStatus::Completed, None)
                 };
-                inner.finish(job.id, status, Some(&text), Some(&result), error)?;
+                inner.finish(job.id, status, Some(&text), Some(&result), error.as_ref())?;
                 return Ok(());
             }
         }
     }
     Err(Halt::Retry(IpcError::new(
-        "network",
+        IpcErrorKind::Network,
         "The batch's progress could not be read. Specdesk will try again.",
     )))
 }
@@ -886,10 +890,10 @@ async fn follow_video(inner: &Arc<Inner>, mut job: Job) -> Step {
                     Some(v) => v.get("message").and_then(|m| m.as_str()).map(str::to_owned),
                     None => None,
                 };
-                let error = match why {
+                let error = IpcError::failed(match why {
                     Some(why) => format!("The service could not make this video: {why}"),
                     None => "The service could not make this video.".to_owned(),
-                };
+                });
                 inner.finish(job.id, JobStatus::Failed, None, None, Some(&error))?;
                 return Ok(());
             }
@@ -903,7 +907,7 @@ async fn follow_video(inner: &Arc<Inner>, mut job: Job) -> Step {
         }
     }
     Err(Halt::Retry(IpcError::new(
-        "network",
+        IpcErrorKind::Network,
         "The video's progress could not be read. Specdesk will try again.",
     )))
 }
@@ -992,25 +996,31 @@ mod tests {
     #[test]
     fn errors_are_sorted_into_retry_stop_and_fail() {
         assert!(matches!(
-            Halt::from(IpcError::new("network", "x")),
+            Halt::from(IpcError::new(IpcErrorKind::Network, "x")),
             Halt::Retry(_)
         ));
         assert!(matches!(
-            Halt::from(IpcError::new("rateLimited", "x")),
+            Halt::from(IpcError::new(IpcErrorKind::RateLimited, "x")),
             Halt::Retry(_)
         ));
         assert!(matches!(
-            Halt::from(IpcError::new("keychainLocked", "x")),
+            Halt::from(IpcError::new(IpcErrorKind::KeychainLocked, "x")),
             Halt::Stop(_)
         ));
         assert!(matches!(
-            Halt::from(IpcError::new("invalidKey", "x")),
+            Halt::from(IpcError::new(IpcErrorKind::InvalidKey, "x")),
             Halt::Stop(_)
         ));
-        match Halt::from(IpcError::new("notFound", "No spec with this id.")) {
-            Halt::Fail(m) => assert_eq!(
-                m,
-                "The service no longer knows this job, so Specdesk stopped following it. (No spec with this id.)"
+        match Halt::from(IpcError::new(
+            IpcErrorKind::NotFound,
+            "No spec with this id.",
+        )) {
+            Halt::Fail(e) => assert_eq!(
+                (e.kind, e.message.as_str()),
+                (
+                    IpcErrorKind::NotFound,
+                    "The service no longer knows this job, so Specdesk stopped following it. (No spec with this id.)"
+                )
             ),
             _ => panic!("notFound fails the job"),
         }

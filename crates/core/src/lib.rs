@@ -12,6 +12,7 @@ pub mod files;
 pub mod ipc_error;
 pub mod jobs;
 pub mod library;
+pub mod logs;
 pub mod markdown;
 pub mod plans;
 pub mod profiles;
@@ -23,7 +24,7 @@ pub mod views;
 
 pub use events::{BatchEvent, ChatEvent, JobEvent};
 pub use files::{ChosenFiles, FilePurpose};
-pub use ipc_error::{ErrorAction, IpcError};
+pub use ipc_error::{ErrorAction, IpcError, IpcErrorKind};
 pub use jobs::{
     BatchJobRequest, ClientFactory, JobRunner, JobRunnerConfig, Notifier, SilentNotifier,
     SpecJobRequest,

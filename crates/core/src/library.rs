@@ -224,7 +224,9 @@ pub struct Job {
     pub progress: Option<String>,
     #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub result: Option<serde_json::Value>,
-    pub error: Option<String>,
+    /// Why the job failed or is held, with its kind and action, as the command that met it
+    /// reported it (so "Top up" or "Unlock your keychain" is still offered after a restart).
+    pub error: Option<IpcError>,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -452,6 +454,17 @@ pub fn now() -> String {
     )
 }
 
+/// A job's error as the ledger keeps it: the whole `IpcError` as JSON.
+fn stored_error(e: &IpcError) -> String {
+    serde_json::to_string(e).unwrap_or_else(|_| e.message.clone())
+}
+
+/// A job's error read back. Ledgers written before errors were kept whole hold the message
+/// only: it comes back as a failure with that message.
+fn read_error(text: &str) -> IpcError {
+    serde_json::from_str(text).unwrap_or_else(|_| IpcError::failed(text))
+}
+
 impl Library {
     /// Opens (creating when missing) the library at `path` and applies pending migrations.
     pub fn open(path: &Path) -> Result<Self, IpcError> {
@@ -536,7 +549,7 @@ impl Library {
         status: JobStatus,
         progress: Option<&str>,
         result: Option<&serde_json::Value>,
-        error: Option<&str>,
+        error: Option<&IpcError>,
     ) -> Result<bool, IpcError> {
         let conn = self.conn();
         let n = conn.execute(
@@ -548,7 +561,7 @@ impl Library {
                 status.as_str(),
                 progress,
                 result.map(|r| r.to_string()),
-                error,
+                error.map(stored_error),
                 now()
             ],
         )?;
@@ -580,7 +593,7 @@ impl Library {
             status: JobStatus::parse(&status),
             progress: r.get("progress")?,
             result: result.and_then(|s| serde_json::from_str(&s).ok()),
-            error: r.get("error")?,
+            error: r.get::<_, Option<String>>("error")?.map(|e| read_error(&e)),
             created_at: r.get("created_at")?,
             updated_at: r.get("updated_at")?,
         })
@@ -1235,6 +1248,7 @@ impl Library {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ipc_error::IpcErrorKind;
 
     #[test]
     fn timestamps_are_rfc3339_utc() {
@@ -1288,7 +1302,7 @@ mod tests {
             lib.update_job(999, JobStatus::Running, None, None, None)
                 .unwrap_err()
                 .kind,
-            "notFound"
+            IpcErrorKind::NotFound
         );
         let done = lib.job(job_id).unwrap();
         assert_eq!(
@@ -1683,11 +1697,11 @@ mod tests {
             lib.add_message(first.id, "user", &serde_json::json!("x"), None, None)
                 .unwrap_err()
                 .kind,
-            "notFound"
+            IpcErrorKind::NotFound
         );
         assert_eq!(
             lib.delete_conversation(first.id).unwrap_err().kind,
-            "notFound"
+            IpcErrorKind::NotFound
         );
     }
 
@@ -1736,7 +1750,10 @@ mod tests {
             lib.delete_media(image.id).unwrap(),
             "/data/media/image-1.png"
         );
-        assert_eq!(lib.delete_media(image.id).unwrap_err().kind, "notFound");
+        assert_eq!(
+            lib.delete_media(image.id).unwrap_err().kind,
+            IpcErrorKind::NotFound
+        );
         assert_eq!(lib.media(None, 10, 0).unwrap(), vec![video]);
     }
 
@@ -1759,6 +1776,9 @@ mod tests {
             (job.id, JobStatus::Submitted, Some("idem-1"))
         );
         assert_eq!(lib.job_by_remote_id(JobKind::Spec, "b1").unwrap(), None);
-        assert_eq!(lib.set_remote_id(999, "x").unwrap_err().kind, "notFound");
+        assert_eq!(
+            lib.set_remote_id(999, "x").unwrap_err().kind,
+            IpcErrorKind::NotFound
+        );
     }
 }

@@ -1,8 +1,10 @@
 //! Profiles: named connections to the service, the built-in Sandbox one first. Keys are read from
 //! the keychain only to build a client; commands see `KeyStatus`.
 
+use std::collections::HashMap;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -137,12 +139,25 @@ fn check_input(input: &ProfileInput) -> Result<ProfileInput, IpcError> {
 }
 
 /// Profiles, keys and settings, over a settings store and the keychain.
+///
+/// The stored state is read once and kept in memory (every change goes through here), and one
+/// [`Client`] is kept per connection, so its connection pool, gateway rate limiter (with a trial
+/// workspace's allowance once learnt) and catalog ETag cache live as long as the connection. A
+/// connection's client is dropped when its key, address, kind or project changes, when the
+/// connection is deleted, and when settings the client is built from change.
 pub struct Profiles {
     store: Arc<dyn SettingsStore>,
     keys: Keys,
     sandbox_base_url: String,
     /// Serialises read-modify-write of the stored state.
     write: tokio::sync::Mutex<()>,
+    /// The stored state as last read or saved.
+    stored: Mutex<Option<Stored>>,
+    /// One client per connection id.
+    clients: Mutex<HashMap<String, Client>>,
+    /// Bumped whenever a client is dropped, so a client built from what was read before the
+    /// change is not kept.
+    generation: AtomicU64,
 }
 
 impl Profiles {
@@ -157,6 +172,37 @@ impl Profiles {
             keys,
             sandbox_base_url: sandbox_base_url.into(),
             write: tokio::sync::Mutex::new(()),
+            stored: Mutex::new(None),
+            clients: Mutex::new(HashMap::new()),
+            generation: AtomicU64::new(0),
+        }
+    }
+
+    fn read_stored(&self) -> Result<Stored, IpcError> {
+        let mut cached = self.stored.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(s) = cached.as_ref() {
+            return Ok(s.clone());
+        }
+        let s = self.store.load()?;
+        *cached = Some(s.clone());
+        Ok(s)
+    }
+
+    fn save(&self, stored: &Stored) -> Result<(), IpcError> {
+        self.store.save(stored)?;
+        *self.stored.lock().unwrap_or_else(|p| p.into_inner()) = Some(stored.clone());
+        Ok(())
+    }
+
+    /// Drops the kept client of connection `id` (all of them with `None`).
+    fn forget_client(&self, id: Option<&str>) {
+        let mut clients = self.clients.lock().unwrap_or_else(|p| p.into_inner());
+        self.generation.fetch_add(1, Ordering::SeqCst);
+        match id {
+            Some(id) => {
+                clients.remove(id);
+            }
+            None => clients.clear(),
         }
     }
 
@@ -171,7 +217,7 @@ impl Profiles {
     }
 
     fn load(&self) -> Result<Stored, IpcError> {
-        let mut stored = self.store.load()?;
+        let mut stored = self.read_stored()?;
         // An active profile that no longer exists falls back to the Sandbox.
         let id = &stored.settings.active_profile_id;
         if id != SANDBOX_PROFILE_ID && !stored.profiles.iter().any(|p| &p.id == id) {
@@ -246,7 +292,7 @@ impl Profiles {
             self.keys.set(&profile.id, key).await?;
         }
         stored.profiles.push(profile.clone());
-        self.store.save(&stored)?;
+        self.save(&stored)?;
         self.view(profile, &stored.settings.active_profile_id).await
     }
 
@@ -271,7 +317,8 @@ impl Profiles {
         p.key_kind = input.key_kind;
         p.project_id = input.project_id;
         let p = p.clone();
-        self.store.save(&stored)?;
+        self.save(&stored)?;
+        self.forget_client(Some(id));
         self.view(p, &stored.settings.active_profile_id).await
     }
 
@@ -291,10 +338,11 @@ impl Profiles {
             return Err(IpcError::not_found("That connection no longer exists."));
         }
         self.keys.delete(id).await?;
+        self.forget_client(Some(id));
         if stored.settings.active_profile_id == id {
             stored.settings.active_profile_id = SANDBOX_PROFILE_ID.to_owned();
         }
-        self.store.save(&stored)
+        self.save(&stored)
     }
 
     /// Makes `id` the active profile.
@@ -303,7 +351,7 @@ impl Profiles {
         let _guard = self.write.lock().await;
         let mut stored = self.load()?;
         stored.settings.active_profile_id = id.to_owned();
-        self.store.save(&stored)?;
+        self.save(&stored)?;
         self.view(profile, id).await
     }
 
@@ -319,6 +367,8 @@ impl Profiles {
         let key = check_key(api_key)?;
         let replaced = self.keys.get(id).await?.is_some_and(|old| old != key);
         self.keys.set(id, &key).await?;
+        self.forget_client(Some(id));
+        tracing::info!(connection = id, replaced, "API key saved in the keychain");
         Ok(KeyChange {
             key: KeyStatus::of(Some(&key)),
             notice: replaced.then(|| ROTATION_NOTICE.to_owned()),
@@ -335,6 +385,7 @@ impl Profiles {
         }
         self.profile(id)?;
         self.keys.delete(id).await?;
+        self.forget_client(Some(id));
         Ok(KeyStatus::of(None))
     }
 
@@ -351,8 +402,12 @@ impl Profiles {
         })?;
         let _guard = self.write.lock().await;
         let mut stored = self.load()?;
+        let rebuild = stored.settings.spec_poll_interval_secs != settings.spec_poll_interval_secs;
         stored.settings = settings.clone();
-        self.store.save(&stored)?;
+        self.save(&stored)?;
+        if rebuild {
+            self.forget_client(None);
+        }
         Ok(stored.settings)
     }
 
@@ -366,11 +421,32 @@ impl Profiles {
         let _guard = self.write.lock().await;
         let mut stored = self.load()?;
         stored.welcome_done = true;
-        self.store.save(&stored)
+        self.save(&stored)
     }
 
-    /// A client for profile `id`, with its key from the keychain.
+    /// The client of connection `id`: the one kept for it, or a new one with its key from the
+    /// keychain (then kept).
     pub async fn client_for(&self, id: &str) -> Result<Client, IpcError> {
+        if let Some(c) = self
+            .clients
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(id)
+        {
+            return Ok(c.clone());
+        }
+        let generation = self.generation.load(Ordering::SeqCst);
+        let client = self.build_client(id).await?;
+        let mut clients = self.clients.lock().unwrap_or_else(|p| p.into_inner());
+        if self.generation.load(Ordering::SeqCst) != generation {
+            // The connection changed while this client was built: use it once, keep none.
+            return Ok(client);
+        }
+        // A client built meanwhile by another call wins, so there is only ever one.
+        Ok(clients.entry(id.to_owned()).or_insert(client).clone())
+    }
+
+    async fn build_client(&self, id: &str) -> Result<Client, IpcError> {
         let profile = self.profile(id)?;
         let settings = self.settings()?;
         let mut config = ClientConfig::new(&profile.base_url).map_err(IpcError::from)?;

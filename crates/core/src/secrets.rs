@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::ipc_error::IpcError;
+use crate::ipc_error::{IpcError, IpcErrorKind};
 
 /// Why the keychain could not be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -36,9 +36,9 @@ pub enum SecretError {
 impl From<SecretError> for IpcError {
     fn from(e: SecretError) -> Self {
         let kind = match e {
-            SecretError::Locked(_) | SecretError::Timeout => "keychainLocked",
-            SecretError::Unavailable(_) => "keychainUnavailable",
-            SecretError::Other(_) => "internal",
+            SecretError::Locked(_) | SecretError::Timeout => IpcErrorKind::KeychainLocked,
+            SecretError::Unavailable(_) => IpcErrorKind::KeychainUnavailable,
+            SecretError::Other(_) => IpcErrorKind::Internal,
         };
         IpcError::new(kind, e.to_string())
     }
@@ -159,11 +159,16 @@ impl Keys {
     /// The key of `account`.
     pub async fn get(&self, account: &str) -> Result<Option<String>, SecretError> {
         let account = account.to_owned();
-        self.run(move |s| s.get(&account)).await
+        let key = self.run(move |s| s.get(&account)).await?;
+        if let Some(k) = &key {
+            crate::logs::redactor().add(k);
+        }
+        Ok(key)
     }
 
     /// Stores the key of `account`.
     pub async fn set(&self, account: &str, secret: &str) -> Result<(), SecretError> {
+        crate::logs::redactor().add(secret);
         let account = account.to_owned();
         let secret = secret.to_owned();
         self.run(move |s| s.set(&account, &secret)).await
@@ -213,7 +218,7 @@ mod tests {
         let e = keys.get("p").await.unwrap_err();
         assert_eq!(e, SecretError::Timeout);
         let ipc = IpcError::from(e);
-        assert_eq!(ipc.kind, "keychainLocked");
+        assert_eq!(ipc.kind, IpcErrorKind::KeychainLocked);
         assert!(ipc.message.starts_with("Your keychain did not answer."));
     }
 

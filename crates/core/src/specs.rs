@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use specdesk_client::{Client, FileUpload, SpecListQuery, SpecSubmission};
 use specdesk_types::{SpecEndpoint, SpecRecord, SpecStatus, SpecStatusResponse};
 
-use crate::ipc_error::IpcError;
+use crate::ipc_error::{IpcError, IpcErrorKind};
 use crate::library::Library;
 use crate::markdown::{Rendered, render};
 use crate::settings::SpecDepth;
@@ -233,8 +233,8 @@ impl SpecDraft {
 /// Whether an error means the service could not be reached (so the library answers instead).
 fn unreachable(e: &specdesk_client::Error) -> bool {
     matches!(
-        IpcError::from(e).kind.as_str(),
-        "network" | "server" | "stream"
+        IpcError::from(e).kind,
+        IpcErrorKind::Network | IpcErrorKind::Server | IpcErrorKind::Stream
     )
 }
 
@@ -428,5 +428,5 @@ pub async fn render_spec(
 }
 
 fn to_json<T: Serialize>(value: &T) -> Result<serde_json::Value, IpcError> {
-    serde_json::to_value(value).map_err(|e| IpcError::new("internal", e.to_string()))
+    serde_json::to_value(value).map_err(|e| IpcError::new(IpcErrorKind::Internal, e.to_string()))
 }

@@ -13,7 +13,7 @@ use specdesk_types::{
 };
 
 use crate::events::ChatEvent;
-use crate::ipc_error::IpcError;
+use crate::ipc_error::{IpcError, IpcErrorKind};
 use crate::library::{Library, MediaItem, MediaKind, NewMedia};
 
 /// Largest recording sent for transcription.
@@ -103,7 +103,7 @@ impl Studio<'_> {
                 .decode(b64.trim())
                 .map_err(|_| {
                     IpcError::new(
-                        "decode",
+                        IpcErrorKind::Decode,
                         "The service sent an image Specdesk could not read. Try again.",
                     )
                 })?;
@@ -129,7 +129,7 @@ impl Studio<'_> {
         }
         if items.is_empty() {
             return Err(IpcError::new(
-                "decode",
+                IpcErrorKind::Decode,
                 "The service answered without an image. Try again, or try another model.",
             ));
         }
@@ -169,7 +169,7 @@ impl Studio<'_> {
             conversation_id: conversation.id,
         });
         let content = serde_json::to_value(&last.content)
-            .map_err(|e| IpcError::new("internal", e.to_string()))?;
+            .map_err(|e| IpcError::new(IpcErrorKind::Internal, e.to_string()))?;
         // A turn sent again after its reply failed is the same question: keep it once.
         let asked_already = self
             .library
@@ -200,7 +200,7 @@ impl Studio<'_> {
         let message = acc.finish()?;
         self.meter("v1/messages", &metering)?;
         let reply = serde_json::to_value(&message.content)
-            .map_err(|e| IpcError::new("internal", e.to_string()))?;
+            .map_err(|e| IpcError::new(IpcErrorKind::Internal, e.to_string()))?;
         self.library.add_message(
             conversation.id,
             "assistant",
@@ -318,8 +318,7 @@ pub fn save_document(folder: &Path, file_name: &str, contents: &str) -> Result<P
         clean.push_str(".md");
     }
     std::fs::create_dir_all(folder).map_err(|e| {
-        IpcError::new(
-            "storage",
+        IpcError::new(IpcErrorKind::Storage,
             format!(
                 "The folder {} could not be created ({e}). Choose another download folder in Settings.",
                 folder.display()
@@ -344,7 +343,7 @@ pub fn save_document(folder: &Path, file_name: &str, contents: &str) -> Result<P
 pub fn write_document(path: &Path, contents: &str) -> Result<(), IpcError> {
     crate::settings::write_atomically(path, contents.as_bytes()).map_err(|e| {
         IpcError::new(
-            "storage",
+            IpcErrorKind::Storage,
             format!(
                 "{} could not be written ({e}). Check the folder exists and you may write to it.",
                 path.display()

@@ -275,7 +275,7 @@ async fn a_spec_opens_with_its_documents_rendered_and_offline_later() {
     let unknown = specs::get_spec(&c, &library, "pro", "ffffffffffffffffffffffff")
         .await
         .unwrap_err();
-    assert_eq!(unknown.kind, "network");
+    assert_eq!(unknown.kind, IpcErrorKind::Network);
 }
 
 async fn advance(sb: &SandboxHandle, project_id: &str) {

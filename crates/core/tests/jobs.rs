@@ -188,7 +188,7 @@ async fn a_spec_job_is_resumed_after_a_crash_completed_cached_and_notified() {
             done.status,
             done.remote_id.as_deref(),
             done.progress.as_deref(),
-            done.error.as_deref()
+            done.error.as_ref().map(|e| e.message.as_str())
         ),
         (
             JobStatus::Completed,
@@ -304,7 +304,7 @@ async fn a_spec_whose_id_never_arrived_is_found_by_its_input_and_an_unsent_one_k
             never.id,
             never.status,
             never.remote_id.as_deref(),
-            never.error.as_deref()
+            never.error.as_ref().map(|e| e.message.as_str())
         ),
         (
             unsent_job.id,
@@ -506,17 +506,20 @@ async fn start_spec_through_profiles_completes_and_a_refusal_fails_at_once_with_
     // No paid plan: refused at once, the job failed with its draft, nobody notified.
     let deep = SpecSubmission::deep("A deep idea");
     let e = runner.start_spec(&free.id, &deep).await.unwrap_err();
-    assert_eq!(e.kind, "subscriptionRequired");
+    assert_eq!(e.kind, IpcErrorKind::SubscriptionRequired);
     assert_eq!(e.action.as_ref().map(|a| a.label.as_str()), Some("Upgrade"));
     let refused = &library.recent_jobs(JobKind::Spec, 10).unwrap()[0];
     assert_eq!(
         (
             refused.status,
             refused.remote_id.as_deref(),
-            refused.error.as_deref()
+            refused.error.as_ref()
         ),
-        (JobStatus::Failed, None, Some(e.message.as_str()))
+        (JobStatus::Failed, None, Some(&e))
     );
+    // The whole error is kept, so its "Upgrade" is offered after a restart too.
+    let reopened = Library::open(&w.db()).unwrap();
+    assert_eq!(reopened.job(refused.id).unwrap().error, Some(e.clone()));
     assert_eq!(refused.request, spec_request(&deep));
 
     // The built-in Sandbox profile.
@@ -551,7 +554,11 @@ async fn a_failed_spec_fails_its_job_with_the_services_message() {
     assert!(status.error_message.is_some());
     assert_eq!(
         (done.id, done.status, done.error),
-        (job.id, JobStatus::Failed, status.error_message)
+        (
+            job.id,
+            JobStatus::Failed,
+            status.error_message.map(IpcError::failed)
+        )
     );
 }
 
@@ -591,7 +598,11 @@ async fn a_job_held_by_a_missing_key_waits_and_resumes_once_the_key_is_set() {
     assert_eq!(held.status, JobStatus::Submitted, "still unfinished");
     assert_eq!(
         held.error,
-        Some(IpcError::from(specdesk_client::Error::MissingKey).message)
+        Some(IpcError::from(specdesk_client::Error::MissingKey))
+    );
+    assert_eq!(
+        held.error.as_ref().map(|e| &e.kind),
+        Some(&IpcErrorKind::MissingKey)
     );
     // The follower has stopped; the job waits in the ledger.
     while !runner.following().is_empty() {

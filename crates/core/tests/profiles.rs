@@ -146,7 +146,7 @@ async fn a_wrong_key_gets_a_plain_invalid_key_error() {
 
     w.profiles.delete_key(&view.id).await.unwrap();
     let e = w.profiles.test_connection(&view.id).await.unwrap_err();
-    assert_eq!(e.kind, "missingKey");
+    assert_eq!(e.kind, IpcErrorKind::MissingKey);
 }
 
 #[tokio::test]
@@ -173,7 +173,7 @@ async fn deleting_the_active_profile_returns_to_the_sandbox_and_forgets_its_key(
     assert_eq!(w.profiles.settings().unwrap().active_profile_id, "sandbox");
     assert_eq!(w.keychain.get(&view.id).unwrap(), None);
     let e = w.profiles.delete("sandbox").await.unwrap_err();
-    assert_eq!(e.kind, "invalidInput");
+    assert_eq!(e.kind, IpcErrorKind::InvalidInput);
 }
 
 #[tokio::test]
@@ -242,4 +242,101 @@ async fn the_embedded_sandbox_listens_on_loopback_and_keeps_its_state_in_the_dat
         .unwrap();
     assert_eq!(list.total, 1);
     assert_eq!(list.specs[0].input, "Kept across restarts");
+}
+
+fn public_catalog() -> serde_json::Value {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../types/tests/fixtures/gateway/public-catalog.json"
+    );
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[tokio::test]
+async fn a_connection_keeps_one_client_until_its_key_changes() {
+    use wiremock::matchers::{header, method, path};
+    use wiremock::{Mock, MockServer, ResponseTemplate};
+    let server = MockServer::start().await;
+    // Only the first read of each client has no ETag to send.
+    Mock::given(method("GET"))
+        .and(path("/v1/models/public"))
+        .and(|r: &wiremock::Request| !r.headers.contains_key("if-none-match"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(public_catalog())
+                .insert_header("etag", "\"c1\""),
+        )
+        .expect(2)
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/v1/models/public"))
+        .and(header("if-none-match", "\"c1\""))
+        .respond_with(ResponseTemplate::new(304))
+        .expect(2)
+        .mount(&server)
+        .await;
+    let w = world().await;
+    let mut conn = input(&w, "Mock service");
+    conn.base_url = server.uri();
+    let p = w.profiles.add(&conn, Some("sk_live_one")).await.unwrap();
+    let total = public_catalog()["total"].as_u64().unwrap();
+
+    // Two commands, one client: the second read is conditional and answered 304 from its cache.
+    for _ in 0..2 {
+        let c = w.profiles.client_for(&p.id).await.unwrap();
+        let catalog = c.gateway().public_catalog().await.unwrap();
+        assert_eq!(catalog.total as u64, total);
+    }
+    // A new key is a new client: its first read has no ETag to send, the next one has.
+    w.profiles.set_key(&p.id, "sk_live_two").await.unwrap();
+    for _ in 0..2 {
+        let c = w.profiles.client_for(&p.id).await.unwrap();
+        c.gateway().public_catalog().await.unwrap();
+    }
+    let sent: Vec<Option<String>> = server
+        .received_requests()
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| {
+            r.headers
+                .get("if-none-match")
+                .map(|v| v.to_str().unwrap().to_owned())
+        })
+        .collect();
+    let etag = Some("\"c1\"".to_owned());
+    assert_eq!(sent, [None, etag.clone(), None, etag]);
+}
+
+#[tokio::test]
+async fn a_kept_client_is_dropped_when_its_connection_changes_or_goes() {
+    let w = world().await;
+    let p = w
+        .profiles
+        .add(&input(&w, "Pro"), Some(keys::PRO))
+        .await
+        .unwrap();
+    let first = w.profiles.client_for(&p.id).await.unwrap();
+    assert_eq!(first.config().project_id, None);
+    // Learnt state (a trial allowance, a cached catalog) lives in the kept client.
+    let again = w.profiles.client_for(&p.id).await.unwrap();
+    assert!(std::ptr::eq(first.config(), again.config()));
+
+    let mut edited = input(&w, "Pro");
+    edited.project_id = Some("0123456789abcdef01234567".into());
+    w.profiles.update(&p.id, &edited).await.unwrap();
+    let after_edit = w.profiles.client_for(&p.id).await.unwrap();
+    assert_eq!(
+        after_edit.config().project_id.as_deref(),
+        Some("0123456789abcdef01234567")
+    );
+
+    w.profiles.delete_key(&p.id).await.unwrap();
+    let keyless = w.profiles.client_for(&p.id).await.unwrap();
+    assert!(!keyless.config().has_key());
+
+    w.profiles.delete(&p.id).await.unwrap();
+    let gone = w.profiles.client_for(&p.id).await.unwrap_err();
+    assert_eq!(gone.kind, IpcErrorKind::NotFound);
 }

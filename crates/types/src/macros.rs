@@ -2,7 +2,9 @@
 ///
 /// Serialises to and from the bare string. With the `ts` feature its TypeScript type is the union
 /// of the known strings widened by `(string & {})`, so the UI gets completion and still accepts new
-/// values.
+/// values. Exported (hidden) so the app's own closed sets, like `IpcErrorKind`, share it.
+#[doc(hidden)]
+#[macro_export]
 macro_rules! string_enum {
     (
         $(#[$meta:meta])*

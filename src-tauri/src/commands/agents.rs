@@ -5,7 +5,7 @@ use tauri::State;
 use tauri::ipc::Channel;
 
 use specdesk_client::BatchOptions;
-use specdesk_core::{BatchEvent, IpcError, Job};
+use specdesk_core::{BatchEvent, IpcError, IpcErrorKind, Job};
 use specdesk_types::{Batch, BatchList, BatchStatus, BrowserTask, CapacitySnapshot};
 
 use super::Result;
@@ -57,7 +57,7 @@ pub async fn watch_batch(
             match updates.next().await {
                 None => {
                     return Err(IpcError::new(
-                        "stream",
+                        IpcErrorKind::Stream,
                         "The batch's timeline ended before the batch finished. Open it again to see where it is.",
                     ));
                 }

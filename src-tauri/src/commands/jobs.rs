@@ -4,7 +4,7 @@ use tauri::State;
 use tauri::ipc::Channel;
 use tokio::sync::broadcast::error::RecvError;
 
-use specdesk_core::{IpcError, Job, JobEvent, JobKind};
+use specdesk_core::{IpcError, IpcErrorKind, Job, JobEvent, JobKind};
 
 use super::Result;
 use crate::state::AppState;
@@ -79,7 +79,7 @@ async fn follow(state: &AppState, job_id: i64, on_event: &Channel<JobEvent>) -> 
             Err(RecvError::Lagged(_)) => state.library.job(job_id)?,
             Err(RecvError::Closed) => {
                 return Err(IpcError::new(
-                    "internal",
+                    IpcErrorKind::Internal,
                     "Specdesk stopped following jobs. Restart the app to pick them up again.",
                 ));
             }

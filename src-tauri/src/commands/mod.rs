@@ -7,13 +7,14 @@ pub mod gateway;
 pub mod jobs;
 pub mod plans;
 pub mod specs;
+pub mod support;
 
 use tauri::{AppHandle, Emitter, State};
 use tauri_plugin_opener::OpenerExt;
 
 use specdesk_core::{
-    AppInfo, ConnectionTest, CreditEntry, CreditsView, IpcError, KeyChange, KeyStatus,
-    ProfileInput, ProfileView, Settings,
+    AppInfo, ConnectionTest, CreditEntry, CreditsView, IpcError, IpcErrorKind, KeyChange,
+    KeyStatus, ProfileInput, ProfileView, Settings,
 };
 
 use crate::state::AppState;
@@ -226,7 +227,7 @@ pub async fn open_external(app: AppHandle, url: String) -> Result<()> {
         .open_url(parsed.as_str(), None::<&str>)
         .map_err(|e| {
             IpcError::new(
-                "internal",
+                IpcErrorKind::Internal,
                 format!("Your web browser could not be opened ({e}). Copy the link instead."),
             )
         })

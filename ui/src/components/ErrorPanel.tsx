@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { IpcError } from "../ipc/contract";
 import { call } from "../ipc/invoke";
+import { useNavigate } from "../lib/nav";
 
 const TITLES: Record<string, string> = {
   missingKey: "An API key is needed",
@@ -15,7 +16,11 @@ const TITLES: Record<string, string> = {
   keychainLocked: "Your keychain is locked",
   keychainUnavailable: "No keychain found",
   storage: "Local data could not be saved",
+  failed: "It could not be finished",
 };
+
+/** Kinds the user fixes in Settings (a key to add or replace, a keychain to unlock). */
+const SETTINGS_KINDS: ReadonlySet<string> = new Set(["missingKey", "invalidKey", "keychainLocked", "keychainUnavailable"]);
 
 export function errorTitle(kind: string): string {
   return TITLES[kind] ?? "Something went wrong";
@@ -35,16 +40,18 @@ export function useCountdown(ms: number | undefined): number {
   return left;
 }
 
-/** `level`: the title's heading level where the panel sits (h1 when it is the whole page). */
-export function ErrorPanel({ error, onRetry, level = 3 }: { error: IpcError; onRetry?: () => void; level?: 1 | 2 | 3 }) {
+/**
+ * The next steps an error offers: its own action (Top up, Upgrade: opened in the browser), "Open
+ * Settings" for a key or keychain problem, and "Try again" (after a rate limit's countdown).
+ */
+export function ErrorActions({ error, onRetry }: { error: IpcError; onRetry?: () => void }) {
+  const navigate = useNavigate();
   const left = useCountdown(error.kind === "rateLimited" ? error.retryAfterMs : undefined);
   const action = error.action;
-  const Title = `h${level}` as const;
+  const waiting = error.kind === "rateLimited" && left > 0;
   return (
-    <div className="panel panel-error" role="alert">
-      <Title>{errorTitle(error.kind)}</Title>
-      <p>{error.message}</p>
-      {error.kind === "rateLimited" && left > 0 && (
+    <>
+      {waiting && (
         <p className="muted" aria-live="polite">
           You can try again in {left} s.
         </p>
@@ -55,12 +62,29 @@ export function ErrorPanel({ error, onRetry, level = 3 }: { error: IpcError; onR
             {action.label}
           </button>
         )}
+        {SETTINGS_KINDS.has(error.kind) && (
+          <button className={action ? "btn" : "btn btn-primary"} type="button" onClick={() => navigate({ area: "settings" })}>
+            Open Settings
+          </button>
+        )}
         {onRetry && (
-          <button className="btn" type="button" onClick={onRetry} disabled={error.kind === "rateLimited" && left > 0}>
+          <button className="btn" type="button" onClick={onRetry} disabled={waiting}>
             Try again
           </button>
         )}
       </div>
+    </>
+  );
+}
+
+/** `level`: the title's heading level where the panel sits (h1 when it is the whole page). */
+export function ErrorPanel({ error, onRetry, level = 3 }: { error: IpcError; onRetry?: () => void; level?: 1 | 2 | 3 }) {
+  const Title = `h${level}` as const;
+  return (
+    <div className="panel panel-error" role="alert">
+      <Title>{errorTitle(error.kind)}</Title>
+      <p>{error.message}</p>
+      <ErrorActions error={error} onRetry={onRetry} />
     </div>
   );
 }

@@ -48,6 +48,7 @@ import type { ConnectionTest } from "../bindings/ConnectionTest";
 import type { CreditEntry } from "../bindings/CreditEntry";
 import type { CreditsView } from "../bindings/CreditsView";
 import type { IpcError } from "../bindings/IpcError";
+import type { IpcErrorKind } from "../bindings/IpcErrorKind";
 import type { KeyChange } from "../bindings/KeyChange";
 import type { KeyKind } from "../bindings/KeyKind";
 import type { KeyStatus } from "../bindings/KeyStatus";
@@ -110,25 +111,8 @@ export type {
   Theme,
 };
 
-/** `IpcError.kind` values the UI branches on (new kinds may appear: treat unknown ones as "internal"). */
-export type IpcErrorKind =
-  | "missingKey"
-  | "invalidKey"
-  | "insufficientCredits"
-  | "subscriptionRequired"
-  | "rateLimited"
-  | "notFound"
-  | "invalidInput"
-  | "network"
-  | "server"
-  | "decode"
-  | "stream"
-  | "cancelled"
-  | "keychainLocked"
-  | "keychainUnavailable"
-  | "storage"
-  | "internal"
-  | (string & {});
+/** `IpcError.kind` values the UI branches on (generated from core's `IpcErrorKind`; new kinds may appear: treat unknown ones as "internal"). */
+export type { IpcErrorKind };
 
 /** Commands, their arguments and results. */
 export interface Commands {
@@ -208,6 +192,12 @@ export interface Commands {
    * cancelled.
    */
   save_document: { args: { fileName: string; contents: string; choose: boolean }; result: string | null };
+
+  // ---- Help ----
+  /** Opens the folder of the log files in the file manager. */
+  open_log_folder: { args: Record<string, never>; result: null };
+  /** Copies the diagnostics (version, OS, kinds of connections, last 200 log lines; no secrets) to the clipboard. */
+  copy_diagnostics: { args: Record<string, never>; result: null };
 
   // ---- Browser agents ----
   /** Checks the tasks, writes the batch (with its idempotency key) to the ledger, sends it async, follows it. */

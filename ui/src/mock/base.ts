@@ -597,7 +597,7 @@ function completeJob(db: MockDb, ctx: MockContext, job: Job): void {
     job.status = failed ? "failed" : "completed";
     job.progress = failed ? undefined : "Done";
     job.result = spec;
-    if (failed) job.error = spec.errorMessage;
+    if (failed) job.error = spec.errorMessage === undefined ? undefined : { kind: "failed", message: spec.errorMessage };
     else charge(db, ctx, spec.endpoint === "deep_spec" ? "deep_spec" : "fast_spec", spec.creditsUsed ?? 0);
   } else if (job.kind === "batch") {
     const batch = db.batches.find((b) => b.id === job.remoteId);
@@ -781,6 +781,8 @@ export const baseHandlers: BaseHandlers = {
     return null;
   },
   cancel_stream: () => null,
+  open_log_folder: () => null,
+  copy_diagnostics: () => null,
 
   list_jobs: ({ kind, limit }, { db }) =>
     clone(db.jobs.filter((j) => j.profileId === db.settings.activeProfileId && (!kind || j.kind === kind)).slice(0, limit)),

@@ -18,6 +18,7 @@ import { ErrorPanel } from "../../components/ErrorPanel";
 import { formatCredits } from "../../components/CreditMeter";
 import { checkApiKey } from "../../lib/validate";
 import { EMPTY_DRAFT, ProfileForm, toInput, type ProfileDraft } from "./ProfileForm";
+import { Support } from "./Support";
 
 type Notice = { kind: "success" | "info"; text: string } | null;
 
@@ -373,6 +374,7 @@ export function SettingsScreen() {
       <h1>Settings</h1>
       <Connections />
       <Preferences />
+      <Support />
     </div>
   );
 }

@@ -90,7 +90,7 @@ describe("Generations", () => {
           job({
             id: 9,
             status: "failed",
-            error: "The spec could not be generated: the model returned no milestones.",
+            error: { kind: "failed", message: "The spec could not be generated: the model returned no milestones." },
             request: { depth: "deep", input: "A recipe app", currentContext: "Next.js app", docUrls: ["https://nextjs.org/docs"], fileName: "brief.pdf", fileSize: 1200 },
           }),
         ];
@@ -113,11 +113,11 @@ describe("Generations", () => {
     });
   });
 
-  it("says why an unfinished job is on hold, and drops it once the job moves on", async () => {
+  it("says why an unfinished job is on hold with its next step, and drops it once the job moves on", async () => {
     let channel: Channel<JobEvent> | undefined;
     const held = "No API key is saved for this connection. Add one in Settings.";
     mockIPC((cmd, args) => {
-      if (cmd === "list_jobs") return [job({ id: 5, status: "queued", error: held })];
+      if (cmd === "list_jobs") return [job({ id: 5, status: "queued", error: { kind: "missingKey", message: held } })];
       if (cmd === "follow_job") {
         channel = (args as { onEvent: Channel<JobEvent> }).onEvent;
         return new Promise(() => undefined);
@@ -125,15 +125,48 @@ describe("Generations", () => {
       if (cmd.startsWith("plugin:")) return 1;
       return null;
     });
-    renderScreen(<Generations onRefill={() => undefined} />);
+    const navigate = vi.fn();
+    renderScreen(<Generations onRefill={() => undefined} />, navigate);
     const row = await screen.findByRole("listitem", { name: "A habit tracker with streaks" });
-    expect(within(row).getByRole("status").textContent).toBe(`On hold: ${held}`);
+    expect(within(row).getByRole("status").querySelector("p")?.textContent).toBe(`On hold: ${held}`);
+    fireEvent.click(within(row).getByRole("button", { name: "Open Settings" }));
+    expect(navigate).toHaveBeenCalledWith({ area: "settings" });
     await waitFor(() => expect(channel).toBeDefined());
     act(() => {
       channel?.onmessage({ type: "update", job: job({ id: 5, status: "running", progress: "Drafting milestones (1 of 5)" }) });
     });
     expect(within(row).queryByText(/^On hold/)).toBeNull();
     expect(within(row).getByText("Drafting milestones (1 of 5)")).toBeTruthy();
+  });
+
+  it("offers a failed job's own action after a restart (the ledger keeps the whole error)", async () => {
+    const calls: [string, unknown][] = [];
+    mockIPC((cmd, args) => {
+      calls.push([cmd, args]);
+      if (cmd === "list_jobs") {
+        return [
+          job({
+            id: 3,
+            status: "failed",
+            error: {
+              kind: "insufficientCredits",
+              status: 402,
+              message: "You have 0 credits left and this needs about 5. Top up your balance, then try again.",
+              action: { label: "Top up", url: "https://example.com/topup" },
+            },
+          }),
+        ];
+      }
+      if (cmd.startsWith("plugin:")) return 1;
+      return null;
+    });
+    renderScreen(<Generations onRefill={() => undefined} />);
+    const row = await screen.findByRole("listitem", { name: "A habit tracker with streaks" });
+    expect(within(row).getByRole("alert").querySelector("p")?.textContent).toBe(
+      "You have 0 credits left and this needs about 5. Top up your balance, then try again.",
+    );
+    fireEvent.click(within(row).getByRole("button", { name: "Top up" }));
+    expect(calls).toContainEqual(["open_external", { url: "https://example.com/topup" }]);
   });
 
   it("measures elapsed time and names jobs", () => {

@@ -4,7 +4,7 @@
 import type { Job } from "../../ipc/contract";
 import type { SpecStatusResponse } from "../../bindings/SpecStatusResponse";
 import { call, toIpcError } from "../../ipc/invoke";
-import { ErrorPanel } from "../../components/ErrorPanel";
+import { ErrorActions, ErrorPanel } from "../../components/ErrorPanel";
 import { useErrorToast } from "../../components/Toasts";
 import { formatCreditsWord, formatElapsed, formatHours } from "../../lib/format";
 import { useNavigate } from "../../lib/nav";
@@ -86,14 +86,16 @@ export function JobRow({ job, onRefill }: { job: Job; onRefill: (d: ComposerDraf
         {unfinished && live.error && (
           // Why the job is held (no key, a locked keychain, the service out of reach): it goes on
           // by itself once that is fixed.
-          <p className="job-held" role="status">
-            On hold: {live.error}
-          </p>
+          <div className="job-held" role="status">
+            <p>On hold: {live.error.message}</p>
+            <ErrorActions error={live.error} />
+          </div>
         )}
         {live.status === "failed" && (
-          <p className="error-text" role="alert">
-            {live.error ?? result.errorMessage ?? "The spec could not be generated."}
-          </p>
+          <div role="alert">
+            <p className="error-text">{live.error?.message ?? result.errorMessage ?? "The spec could not be generated."}</p>
+            {live.error && <ErrorActions error={live.error} />}
+          </div>
         )}
         {live.status === "cancelled" && (
           <p className="muted">Specdesk stopped following this spec. The service may still finish it; it will then appear in your library.</p>

@@ -280,7 +280,7 @@ defineScenario("specs-long", {}, {
       remoteId: (0x6743000000 + i).toString(16).padStart(24, "0"),
       status: i % 3 === 1 ? "failed" : "completed",
       result: i % 3 === 1 ? null : { status: "completed", creditsUsed: 6, totalHumanHours: 50 + i },
-      ...(i % 3 === 1 ? { error: "The spec could not be generated from this description. Add more detail and try again." } : {}),
+      ...(i % 3 === 1 ? { error: { kind: "failed", message: "The spec could not be generated from this description. Add more detail and try again." } } : {}),
       createdAt: new Date(Date.parse("2026-11-21T08:00:00.000Z") + i * 600_000).toISOString(),
       updatedAt: new Date(Date.parse("2026-11-21T08:00:40.000Z") + i * 600_000).toISOString(),
     }));
