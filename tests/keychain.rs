@@ -62,6 +62,7 @@ fn a_profile_key_reaches_the_keychain_and_no_file() {
         let service = unique_service();
         let state = AppState::open(
             data.path(),
+            Arc::new(specdesk_core::MemorySettings::default()),
             Arc::new(OsKeychain::with_service(&service)),
             Arc::new(SilentNotifier),
         )

@@ -6,8 +6,10 @@
 #![allow(clippy::result_large_err)]
 
 pub mod commands;
+pub mod embedded_sandbox;
 pub mod keychain;
 pub mod notify;
+pub mod settings_store;
 pub mod state;
 pub mod streams;
 
@@ -111,6 +113,7 @@ pub fn run() {
         .plugin(tauri_plugin_dialog::init())
         .plugin(tauri_plugin_notification::init())
         .plugin(tauri_plugin_clipboard_manager::init())
+        .plugin(tauri_plugin_store::Builder::default().build())
         .on_webview_event(remember_dropped_files)
         .setup(|app| {
             #[cfg(feature = "e2e-hooks")]
@@ -125,11 +128,20 @@ pub fn run() {
             tracing::info!(version = env!("CARGO_PKG_VERSION"), "Specdesk started");
             app.manage(commands::support::LogFolder(logs));
             let dir = data_dir(app)?;
+            std::fs::create_dir_all(&dir)?;
+            let (settings, notice) =
+                settings_store::PluginSettings::open(app.handle(), &dir.join("settings.json"))
+                    .map_err(|e| e.message)?;
+            app.manage(commands::StartNotice(std::sync::Mutex::new(notice)));
             let secrets = Arc::new(keychain::OsKeychain::default());
             let notifier = Arc::new(notify::DesktopNotifier::new(app.handle().clone()));
-            let state =
-                tauri::async_runtime::block_on(state::AppState::open(&dir, secrets, notifier))
-                    .map_err(|e| e.message)?;
+            let state = tauri::async_runtime::block_on(state::AppState::open(
+                &dir,
+                Arc::new(settings),
+                secrets,
+                notifier,
+            ))
+            .map_err(|e| e.message)?;
             forward_job_changes(app.handle().clone(), state.jobs.subscribe());
             app.manage(state);
             // Every unfinished job of the ledger (a spec generating when the app was closed...)

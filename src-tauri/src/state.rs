@@ -7,8 +7,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use specdesk_core::{
-    ChosenFiles, IpcError, IpcErrorKind, JobRunner, JobRunnerConfig, JsonFileSettings, Keys,
-    Library, Notifier, Profiles, SecretStore,
+    ChosenFiles, IpcError, IpcErrorKind, JobRunner, JobRunnerConfig, Keys, Library, Notifier,
+    Profiles, SecretStore, SettingsStore,
 };
 use specdesk_sandbox::SandboxHandle;
 
@@ -36,13 +36,14 @@ impl AppState {
     /// follows nothing until `jobs.resume_all()`).
     pub async fn open(
         data_dir: &Path,
+        settings: Arc<dyn SettingsStore>,
         secrets: Arc<dyn SecretStore>,
         notifier: Arc<dyn Notifier>,
     ) -> Result<AppState, IpcError> {
         std::fs::create_dir_all(data_dir).map_err(IpcError::storage)?;
         let media_dir = data_dir.join("media");
         std::fs::create_dir_all(&media_dir).map_err(IpcError::storage)?;
-        let sandbox = specdesk_core::start_embedded_sandbox(&data_dir.join("sandbox"))
+        let sandbox = crate::embedded_sandbox::start(&data_dir.join("sandbox"))
             .await
             .map_err(|e| {
                 IpcError::new(
@@ -52,7 +53,7 @@ impl AppState {
             })?;
         let library = Arc::new(Library::open(&data_dir.join("library.sqlite"))?);
         let profiles = Arc::new(Profiles::new(
-            Arc::new(JsonFileSettings::new(data_dir.join("settings.json"))),
+            settings,
             Keys::new(secrets, KEYCHAIN_TIMEOUT),
             sandbox.base_url(),
         ));

@@ -3,7 +3,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { browser, click, env, fill, launch, quit, waitForText } from "./helpers.mjs";
 
@@ -129,4 +129,21 @@ test("a second launch brings the running app forward and exits, so jobs are foll
   // The first copy goes on answering.
   await click("button", "Specs", await browser.$('nav[aria-label="Areas"]'));
   await waitForText("Generate spec");
+});
+
+test("a damaged settings file is kept aside, the defaults are used, and the user is told once", async () => {
+  await quit();
+  const dataDir = env("SPECDESK_DATA_DIR");
+  const broken = '{"settings": {"theme": ';
+  writeFileSync(join(dataDir, "settings.json"), broken);
+  await launch();
+  await waitForText("Your settings file was damaged, so Specdesk started with its default settings.");
+  const kept = readdirSync(dataDir).filter((n) => n.startsWith("settings.damaged-") && n.endsWith(".json"));
+  assert.equal(kept.length, 1, "the damaged file is kept");
+  assert.equal(readFileSync(join(dataDir, kept[0]), "utf8"), broken);
+  assert.match(await browser.$(".start-notice").getText(), new RegExp(kept[0].replace(/\./g, "\\.")));
+  await click("button", "Dismiss");
+  assert.equal(await browser.$(".start-notice").isExisting(), false);
+  // Back on the defaults: the welcome of a first run.
+  await waitForText("Welcome to Specdesk");
 });

@@ -34,6 +34,15 @@ function ActiveProfile() {
 
 export function App() {
   const info = useAppInfo();
+  // The start notice (a damaged settings file set aside) is given by the first app_info only:
+  // kept here until the user dismisses it.
+  const [startNotice, setStartNotice] = useState<string | null>(null);
+  const [seenNotice, setSeenNotice] = useState<string | undefined>(undefined);
+  const givenNotice = info.data?.notice;
+  if (givenNotice && givenNotice !== seenNotice) {
+    setSeenNotice(givenNotice);
+    setStartNotice(givenNotice);
+  }
   const settings = useSettings();
   const [screen, setScreen] = useState<Screen>("specs");
   // What the Specs and Plans areas show: a spec (else the list) and a plan (else the picker).
@@ -80,8 +89,21 @@ export function App() {
       </main>
     );
   }
+  const notice = startNotice ? (
+    <div className="start-notice" role="alert">
+      <p>{startNotice}</p>
+      <button className="btn" type="button" onClick={() => setStartNotice(null)}>
+        Dismiss
+      </button>
+    </div>
+  ) : null;
   if (info.data.firstRun) {
-    return <Welcome onDone={(toSettings) => setScreen(toSettings ? "settings" : "specs")} />;
+    return (
+      <>
+        {notice}
+        <Welcome onDone={(toSettings) => setScreen(toSettings ? "settings" : "specs")} />
+      </>
+    );
   }
 
   return (
@@ -125,6 +147,7 @@ export function App() {
         </button>
       </nav>
       <main className="main" ref={mainRef}>
+        {notice}
         <NavContext.Provider value={navigate}>
           {screen === "settings" ? (
             <SettingsScreen />

@@ -20,6 +20,7 @@ pub mod secrets;
 pub mod settings;
 pub mod specs;
 pub mod studio;
+pub mod task_inputs;
 pub mod views;
 
 pub use events::{BatchEvent, ChatEvent, JobEvent};
@@ -37,10 +38,12 @@ pub use markdown::{Rendered, TocEntry, render as render_markdown};
 pub use plans::{PlanTarget, PlanView};
 pub use profiles::{
     KeyChange, KeyKind, Profile, ProfileInput, ProfileView, Profiles, SANDBOX_KEY,
-    SANDBOX_PROFILE_ID, start_embedded_sandbox,
+    SANDBOX_PROFILE_ID,
 };
 pub use secrets::{KeyStatus, Keys, MemorySecretStore, SecretError, SecretStore, masked_tail};
-pub use settings::{JsonFileSettings, MemorySettings, Settings, SettingsStore, SpecDepth, Theme};
+pub use settings::{
+    MemorySettings, Settings, SettingsStore, SpecDepth, Stored, Theme, set_aside_if_damaged,
+};
 pub use specs::{FileInfo, SpecDoc, SpecDraft, SpecPage, SpecQuery, SpecView};
 pub use studio::Studio;
 pub use views::{AppInfo, ConnectionTest, CreditsView};

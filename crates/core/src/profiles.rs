@@ -2,7 +2,6 @@
 //! the keychain only to build a client; commands see `KeyStatus`.
 
 use std::collections::HashMap;
-use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -17,7 +16,7 @@ use crate::settings::{Settings, SettingsStore, Stored};
 /// Id of the built-in Sandbox profile.
 pub const SANDBOX_PROFILE_ID: &str = "sandbox";
 /// The Sandbox profile's key: a public, well-known key of the local emulator, not a secret.
-pub const SANDBOX_KEY: &str = specdesk_sandbox::keys::ORG;
+pub const SANDBOX_KEY: &str = "sk_sandbox_org";
 
 /// Personal (a solo account) or organization key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -176,6 +175,11 @@ impl Profiles {
             clients: Mutex::new(HashMap::new()),
             generation: AtomicU64::new(0),
         }
+    }
+
+    /// The keychain this uses.
+    pub(crate) fn keys(&self) -> &Keys {
+        &self.keys
     }
 
     fn read_stored(&self) -> Result<Stored, IpcError> {
@@ -479,18 +483,4 @@ impl Profiles {
         let balance = client.account().credits_balance().await?;
         Ok(balance.credits_remaining)
     }
-}
-
-/// Starts the embedded sandbox for the built-in profile, on a free loopback port, with its state
-/// kept in `data_dir` so a user's sandbox work survives restarts.
-pub async fn start_embedded_sandbox(
-    data_dir: &Path,
-) -> std::io::Result<specdesk_sandbox::SandboxHandle> {
-    std::fs::create_dir_all(data_dir)?;
-    specdesk_sandbox::Sandbox::start(specdesk_sandbox::SandboxConfig {
-        addr: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
-        state_file: Some(data_dir.join("sandbox-state.json")),
-        ..specdesk_sandbox::SandboxConfig::default()
-    })
-    .await
 }

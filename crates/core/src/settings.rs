@@ -1,7 +1,7 @@
 //! Settings: a typed struct with defaults, checked before it is saved, kept by a `SettingsStore`
-//! (tauri-plugin-store in the app; in memory or a JSON file here). Never a secret.
+//! (tauri-plugin-store in the app; in memory in tests). Never a secret.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
@@ -114,51 +114,34 @@ impl SettingsStore for MemorySettings {
     }
 }
 
-/// A JSON file written atomically (temp file in the same folder, then rename).
-#[derive(Debug, Clone)]
-pub struct JsonFileSettings {
-    path: PathBuf,
-}
+/// Prefix of a settings file that did not parse, kept aside (`settings.damaged-<time>.json`).
+pub const DAMAGED_PREFIX: &str = "settings.damaged-";
 
-impl JsonFileSettings {
-    pub fn new(path: impl Into<PathBuf>) -> Self {
-        JsonFileSettings { path: path.into() }
+/// Before the settings file is opened: a file at `path` that exists but is not a readable
+/// settings file is renamed to `settings.damaged-<time>.json` beside it (so the defaults used
+/// instead never overwrite it), and the plain sentence to tell the user is returned. A missing
+/// file is not damaged (the first run).
+pub fn set_aside_if_damaged(path: &Path) -> std::io::Result<Option<String>> {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    if serde_json::from_slice::<Stored>(&bytes).is_ok() {
+        return Ok(None);
     }
-}
-
-impl SettingsStore for JsonFileSettings {
-    fn load(&self) -> Result<Stored, IpcError> {
-        match std::fs::read(&self.path) {
-            Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| {
-                IpcError::storage(format!(
-                    "the settings file {} is damaged: {e}",
-                    self.path.display()
-                ))
-            }),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Stored::default()),
-            Err(e) => Err(IpcError::storage(e)),
-        }
-    }
-
-    fn save(&self, stored: &Stored) -> Result<(), IpcError> {
-        let bytes = serde_json::to_vec_pretty(stored).map_err(IpcError::storage)?;
-        write_atomically(&self.path, &bytes).map_err(IpcError::storage)
-    }
-}
-
-/// Writes `bytes` to `path` through a temp file and a rename.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    let tmp = path.with_extension(format!("tmp-{}", std::process::id()));
-    {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-    }
-    std::fs::rename(&tmp, path)
+    let stamp = time::OffsetDateTime::now_utc()
+        .format(&time::macros::format_description!(
+            "[year][month][day]T[hour][minute][second]Z"
+        ))
+        .map_err(std::io::Error::other)?;
+    let aside = path.with_file_name(format!("{DAMAGED_PREFIX}{stamp}.json"));
+    std::fs::rename(path, &aside)?;
+    tracing::warn!(kept = %aside.display(), "the settings file did not parse; defaults are used");
+    Ok(Some(format!(
+        "Your settings file was damaged, so Specdesk started with its default settings. Your connections need to be added again (their keys are still in your keychain). The damaged file was kept as {}.",
+        aside.display()
+    )))
 }
 
 #[cfg(test)]
@@ -201,27 +184,36 @@ mod tests {
     }
 
     #[test]
-    fn the_json_file_round_trips_and_tolerates_missing_fields() {
+    fn a_damaged_file_is_kept_aside_and_a_good_or_missing_one_is_left_alone() {
         let dir = tempfile::tempdir().unwrap();
-        let store = JsonFileSettings::new(dir.path().join("nested/settings.json"));
-        assert_eq!(store.load().unwrap(), Stored::default());
-        let mut stored = Stored::default();
-        stored.settings.theme = Theme::Dark;
-        stored.welcome_done = true;
-        store.save(&stored).unwrap();
-        assert_eq!(store.load().unwrap(), stored);
-        std::fs::write(
-            dir.path().join("nested/settings.json"),
-            r#"{"settings":{"theme":"light"}}"#,
-        )
-        .unwrap();
-        let loaded = store.load().unwrap();
-        assert_eq!(loaded.settings.theme, Theme::Light);
-        assert_eq!(loaded.settings.spec_poll_interval_secs, 12);
-        let leftovers: Vec<_> = std::fs::read_dir(dir.path().join("nested"))
+        let path = dir.path().join("settings.json");
+        assert_eq!(set_aside_if_damaged(&path).unwrap(), None, "first run");
+        std::fs::write(&path, r#"{"settings":{"theme":"light"}}"#).unwrap();
+        assert_eq!(set_aside_if_damaged(&path).unwrap(), None);
+        assert!(path.exists());
+
+        std::fs::write(&path, br#"{"settings":{"theme":"li"#).unwrap();
+        let notice = set_aside_if_damaged(&path).unwrap().unwrap();
+        assert!(!path.exists(), "nothing can overwrite the damaged file now");
+        let kept: Vec<String> = std::fs::read_dir(dir.path())
             .unwrap()
-            .map(|e| e.unwrap().file_name())
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
-        assert_eq!(leftovers, vec![std::ffi::OsString::from("settings.json")]);
+        assert_eq!(kept.len(), 1);
+        assert!(
+            kept[0].starts_with(DAMAGED_PREFIX) && kept[0].ends_with(".json"),
+            "{kept:?}"
+        );
+        assert_eq!(
+            std::fs::read(dir.path().join(&kept[0])).unwrap(),
+            br#"{"settings":{"theme":"li"#
+        );
+        assert!(
+            notice.starts_with(
+                "Your settings file was damaged, so Specdesk started with its default settings."
+            ),
+            "{notice}"
+        );
+        assert!(notice.contains(&kept[0]), "{notice}");
     }
 }

@@ -51,7 +51,7 @@ impl Studio<'_> {
     async fn save(&self, name: String, bytes: Vec<u8>) -> Result<String, IpcError> {
         let path = self.media_dir.join(name);
         let write = path.clone();
-        tokio::task::spawn_blocking(move || crate::settings::write_atomically(&write, &bytes))
+        tokio::task::spawn_blocking(move || crate::files::write_atomically(&write, &bytes))
             .await
             .map_err(IpcError::storage)?
             .map_err(IpcError::storage)?;
@@ -341,7 +341,7 @@ pub fn save_document(folder: &Path, file_name: &str, contents: &str) -> Result<P
 
 /// Writes `contents` to `path` (a path the user chose), atomically.
 pub fn write_document(path: &Path, contents: &str) -> Result<(), IpcError> {
-    crate::settings::write_atomically(path, contents.as_bytes()).map_err(|e| {
+    crate::files::write_atomically(path, contents.as_bytes()).map_err(|e| {
         IpcError::new(
             IpcErrorKind::Storage,
             format!(

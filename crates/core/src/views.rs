@@ -5,13 +5,17 @@ use serde::{Deserialize, Serialize};
 /// `app_info`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, optional_fields))]
 pub struct AppInfo {
     pub version: String,
     /// True until the welcome screen was dismissed once.
     pub first_run: bool,
     /// Where the app keeps its library and media.
     pub data_dir: String,
+    /// Something to tell the user once about this start (a damaged settings file set aside);
+    /// given by the first `app_info` only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notice: Option<String>,
 }
 
 /// `test_connection`: the address and key work, and this is the balance.

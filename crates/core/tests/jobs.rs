@@ -63,6 +63,7 @@ fn config(dir: &Path) -> JobRunnerConfig {
         retry_delay: Duration::from_millis(20),
         max_retry_delay: Duration::from_millis(200),
         media_dir: dir.join("media"),
+        find_sent_spec_for: Duration::from_millis(300),
     }
 }
 

@@ -194,54 +194,9 @@ async fn settings_are_checked_before_they_are_saved() {
     );
 }
 
-#[tokio::test]
-async fn the_embedded_sandbox_listens_on_loopback_and_keeps_its_state_in_the_data_folder() {
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("sandbox");
-    let sandbox = start_embedded_sandbox(&data).await.unwrap();
-    assert_eq!(sandbox.addr.ip(), std::net::Ipv4Addr::LOCALHOST);
-    assert_ne!(sandbox.addr.port(), 0);
-    assert_eq!(
-        sandbox.base_url(),
-        format!("http://127.0.0.1:{}", sandbox.addr.port())
-    );
-    let profiles = Profiles::new(
-        Arc::new(MemorySettings::default()),
-        Keys::new(
-            Arc::new(MemorySecretStore::default()),
-            Duration::from_secs(5),
-        ),
-        sandbox.base_url(),
-    );
-    let client = profiles.client_for(SANDBOX_PROFILE_ID).await.unwrap();
-    client
-        .specs()
-        .submit(&specdesk_client::SpecSubmission::fast(
-            "Kept across restarts",
-        ))
-        .await
-        .unwrap();
-    sandbox.shutdown().await;
-    assert!(data.join("sandbox-state.json").is_file());
-
-    // Started again (on another free port), it still has the spec.
-    let sandbox = start_embedded_sandbox(&data).await.unwrap();
-    let profiles = Profiles::new(
-        Arc::new(MemorySettings::default()),
-        Keys::new(
-            Arc::new(MemorySecretStore::default()),
-            Duration::from_secs(5),
-        ),
-        sandbox.base_url(),
-    );
-    let (_, client) = profiles.active_client().await.unwrap();
-    let list = client
-        .specs()
-        .list(&specdesk_client::SpecListQuery::default())
-        .await
-        .unwrap();
-    assert_eq!(list.total, 1);
-    assert_eq!(list.specs[0].input, "Kept across restarts");
+#[test]
+fn the_sandbox_profiles_key_is_the_emulators_organization_key() {
+    assert_eq!(SANDBOX_KEY, keys::ORG);
 }
 
 fn public_catalog() -> serde_json::Value {

@@ -254,6 +254,11 @@ pub async fn faults(State(app): State<App>, mut req: Request, next: Next) -> Res
         tokio::time::sleep(Duration::from_millis(ms)).await;
     }
     if let Some(respond) = &fault.respond {
+        if fault.after_handling {
+            // The work is done; only its answer is lost.
+            let done = next.run(req).await;
+            let _ = axum::body::to_bytes(done.into_body(), usize::MAX).await;
+        }
         return fault_response(&path, respond);
     }
     if let Some(n) = fault.drop_stream_after_events {

@@ -19,6 +19,7 @@
 
 mod agents;
 mod auth;
+mod body;
 mod content;
 mod control;
 mod errors;
@@ -205,6 +206,8 @@ fn router(app: state::App) -> Router {
             control::faults,
         ))
         .layer(axum::middleware::from_fn(control::loopback_only))
+        // Outermost: every answer, refusals and faults included, waits for the whole body.
+        .layer(axum::middleware::from_fn(body::read_whole))
         .with_state(app)
 }
 

@@ -81,6 +81,10 @@ pub struct Fault {
     pub respond: Option<FaultRespond>,
     pub drop_stream_after_events: Option<u32>,
     pub delay_ms: Option<u64>,
+    /// With `respond`: the request is handled first (a spec is created, a batch started), then
+    /// its answer is replaced, as when a proxy fails after the service did the work.
+    #[serde(default)]
+    pub after_handling: bool,
 }
 
 fn one() -> u32 {

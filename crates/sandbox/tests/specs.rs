@@ -95,6 +95,60 @@ async fn fast_spec_sync_is_derived_from_the_input() {
 }
 
 #[tokio::test]
+async fn every_tech_alternative_has_a_name_an_https_link_and_a_description() {
+    let env = Env::new().await;
+    let input = "A shop where customers can pay with Stripe, built with Next.js, Django, MongoDB, \
+                 Redis and Kubernetes, plus a Flutter app.";
+    for (path, key, text) in [
+        ("/fast-spec", PRO, TODO),
+        ("/fast-spec", PRO, input),
+        ("/deep-spec", ORG, input),
+    ] {
+        let v = env
+            .post_json(path, Some(key), json!({"input": text}), 200)
+            .await;
+        let stack = v["enrichedTechStack"].as_array().unwrap();
+        assert!(stack.len() >= 5, "{path}: {stack:?}");
+        for tech in stack {
+            let alternatives = tech["alternatives"].as_array().unwrap();
+            assert!(!alternatives.is_empty(), "{tech}");
+            for a in alternatives {
+                let name = a["name"].as_str().unwrap_or("");
+                let link = a["link"].as_str().unwrap_or("");
+                let description = a["description"].as_str().unwrap_or("");
+                assert!(!name.trim().is_empty(), "{a}");
+                assert!(
+                    link.starts_with("https://") && link.len() > "https://".len() + 3,
+                    "{a}"
+                );
+                assert!(!description.trim().is_empty(), "{a}");
+                assert_ne!(link, tech["link"].as_str().unwrap(), "{a} in {tech}");
+            }
+        }
+    }
+    // The default frontend, React, offers Vue first.
+    let v = env
+        .post_json("/fast-spec", Some(PRO), json!({"input": TODO}), 200)
+        .await;
+    let react = &v["enrichedTechStack"][0];
+    assert_eq!(react["name"], "React");
+    assert_eq!(react["link"], "https://react.dev");
+    assert_eq!(
+        react["alternatives"][0],
+        json!({
+            "name": "Vue",
+            "link": "https://vuejs.org",
+            "description": "Vue is a progressive JavaScript framework for building user interfaces, \
+                            with single-file components and built-in reactivity."
+        })
+    );
+    let node = &v["enrichedTechStack"][1];
+    assert_eq!(node["name"], "Node.js");
+    assert_eq!(node["alternatives"][0]["name"], "Deno");
+    assert_eq!(node["alternatives"][0]["link"], "https://deno.com");
+}
+
+#[tokio::test]
 async fn every_returned_url_is_served_and_tool_links_name_the_spec() {
     let env = Env::new().await;
     let v = env

@@ -35,12 +35,19 @@ pub(crate) fn emit<S: serde::Serialize + Clone>(app: &AppHandle, event: &str, pa
     }
 }
 
+/// Something to tell the user once, found while starting (a damaged settings file set aside).
+pub struct StartNotice(pub std::sync::Mutex<Option<String>>);
+
 #[tauri::command]
-pub async fn app_info(state: State<'_, AppState>) -> Result<AppInfo> {
+pub async fn app_info(
+    state: State<'_, AppState>,
+    notice: State<'_, StartNotice>,
+) -> Result<AppInfo> {
     Ok(AppInfo {
         version: env!("CARGO_PKG_VERSION").to_owned(),
         first_run: state.profiles.first_run()?,
         data_dir: state.data_dir.display().to_string(),
+        notice: notice.0.lock().unwrap_or_else(|p| p.into_inner()).take(),
     })
 }
 

@@ -11,4 +11,9 @@ firstRun: boolean,
 /**
  * Where the app keeps its library and media.
  */
-dataDir: string, };
+dataDir: string, 
+/**
+ * Something to tell the user once about this start (a damaged settings file set aside);
+ * given by the first `app_info` only.
+ */
+notice?: string, };

@@ -1,0 +1,153 @@
+//! The job runner: long jobs (async specs, browser batches, videos) are written to the job ledger
+//! before their request is sent, their id is stored the moment it arrives, and every unfinished
+//! job is followed to its end — on start, after a crash, and whenever one is added. Progress goes
+//! to the ledger and to subscribers; a finished job is announced through a [`Notifier`] (a
+//! desktop notification in the app).
+//!
+//! A job whose id never arrived is settled without risking a second charge: a batch is sent again
+//! with its idempotency key (the service returns the existing batch), a video is sent again (it is
+//! charged only when a poll reports it completed, and the lost one is never polled), and a spec
+//! (no idempotency key in the spec) is looked up by its input among the profile's specs; when it
+//! is not there it was never started, and the job fails with its request kept so it can be sent
+//! again.
+
+mod batch;
+mod runner;
+mod spec;
+mod video;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use futures::future::BoxFuture;
+use serde::{Deserialize, Serialize};
+use specdesk_client::{Client, SpecSubmission};
+use specdesk_types::BrowserTask;
+
+use crate::ipc_error::IpcError;
+use crate::library::Job;
+use crate::profiles::Profiles;
+use crate::secrets::Keys;
+use crate::settings::SpecDepth;
+
+pub use runner::JobRunner;
+pub use spec::SPEC_NOT_STARTED;
+
+/// Builds the client of a profile (its base URL and its key from the keychain), and keeps the
+/// secrets a job carries besides (a batch's input values) in the same keychain.
+pub trait ClientFactory: Send + Sync + 'static {
+    fn client_for<'a>(&'a self, profile_id: &'a str) -> BoxFuture<'a, Result<Client, IpcError>>;
+
+    /// Where a batch's input values wait until the service has the batch (`None`: nowhere safe,
+    /// so a batch with inputs is refused).
+    fn vault(&self) -> Option<Keys> {
+        None
+    }
+}
+
+impl ClientFactory for Profiles {
+    fn client_for<'a>(&'a self, profile_id: &'a str) -> BoxFuture<'a, Result<Client, IpcError>> {
+        Box::pin(Profiles::client_for(self, profile_id))
+    }
+
+    fn vault(&self) -> Option<Keys> {
+        Some(self.keys().clone())
+    }
+}
+
+/// Told when a job ends (completed, failed) after being followed in the background. The app shows
+/// a desktop notification when the user has them on.
+pub trait Notifier: Send + Sync + 'static {
+    fn job_finished(&self, job: &Job);
+}
+
+/// A notifier that says nothing.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct SilentNotifier;
+
+impl Notifier for SilentNotifier {
+    fn job_finished(&self, _job: &Job) {}
+}
+
+/// What a spec job stores as its request: enough to show the draft and send it again. A file's
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SpecJobRequest {
+    pub depth: SpecDepth,
+    pub input: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub current_context: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub doc_urls: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file_size: Option<u64>,
+}
+
+impl SpecJobRequest {
+    /// The ledger's copy of `submission`.
+    pub fn of(submission: &SpecSubmission) -> Self {
+        SpecJobRequest {
+            depth: match submission.depth {
+                specdesk_client::SpecDepth::Fast => SpecDepth::Fast,
+                specdesk_client::SpecDepth::Deep => SpecDepth::Deep,
+            },
+            input: submission.input.clone(),
+            current_context: submission.current_context.clone(),
+            doc_urls: submission.doc_urls.clone(),
+            file_name: submission.file.as_ref().map(|f| f.file_name.clone()),
+            file_size: submission.file.as_ref().map(|f| f.bytes.len() as u64),
+        }
+    }
+
+    fn endpoint(&self) -> specdesk_types::SpecEndpoint {
+        match self.depth {
+            SpecDepth::Fast => specdesk_types::SpecEndpoint::Fast,
+            SpecDepth::Deep => specdesk_types::SpecEndpoint::Deep,
+        }
+    }
+}
+
+/// What a batch job stores as its request (its idempotency key is in its own column).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchJobRequest {
+    pub tasks: Vec<BrowserTask>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub concurrency: Option<u32>,
+}
+
+/// How the runner polls and waits.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JobRunnerConfig {
+    /// Between spec-status polls (the settings' 10-15 s).
+    pub spec_poll_interval: Duration,
+    /// Random jitter either side of `spec_poll_interval`.
+    pub poll_jitter: Duration,
+    /// First wait after a network or server error; doubled each time up to `max_retry_delay`.
+    pub retry_delay: Duration,
+    pub max_retry_delay: Duration,
+    /// Where finished videos are saved (in the app data folder).
+    pub media_dir: PathBuf,
+    /// How long a spec whose answer was lost (a 5xx, a timeout, a broken connection) is looked
+    /// for on the service, with the retry delays between searches, before its job fails as not
+    /// started.
+    pub find_sent_spec_for: Duration,
+}
+
+impl JobRunnerConfig {
+    /// Defaults: specs polled every 12 s ± 2.5 s, retries from 2 s to 60 s, a lost spec looked
+    /// for during 5 minutes.
+    pub fn new(media_dir: impl Into<PathBuf>) -> Self {
+        JobRunnerConfig {
+            spec_poll_interval: Duration::from_secs(12),
+            poll_jitter: Duration::from_millis(2_500),
+            retry_delay: Duration::from_secs(2),
+            max_retry_delay: Duration::from_secs(60),
+            media_dir: media_dir.into(),
+            find_sent_spec_for: Duration::from_secs(5 * 60),
+        }
+    }
+}

@@ -1,0 +1,271 @@
+//! Conversations and their messages.
+
+use rusqlite::{OptionalExtension, params};
+use serde::{Deserialize, Serialize};
+use specdesk_client::Metering;
+
+use super::{Library, now};
+use crate::ipc_error::IpcError;
+
+/// A chat kept in the library.
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, optional_fields))]
+pub struct Conversation {
+    pub id: i64,
+    pub profile_id: String,
+    pub title: String,
+    pub model: Option<String>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// A message of a conversation. `content` is the Messages API content (a string or blocks).
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, optional_fields))]
+pub struct ConversationMessage {
+    pub id: i64,
+    pub conversation_id: i64,
+    /// `user` or `assistant`.
+    pub role: String,
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub content: serde_json::Value,
+    pub model: Option<String>,
+    pub request_id: Option<String>,
+    pub credits_charged: Option<f64>,
+    pub created_at: String,
+}
+
+impl Library {
+    /// Starts a conversation.
+    pub fn create_conversation(
+        &self,
+        profile_id: &str,
+        title: &str,
+        model: Option<&str>,
+    ) -> Result<Conversation, IpcError> {
+        let at = now();
+        let id = {
+            let conn = self.conn();
+            conn.execute(
+                "INSERT INTO conversations (profile_id, title, model, created_at, updated_at, activity)
+                 VALUES (?1, ?2, ?3, ?4, ?4, (SELECT COALESCE(MAX(activity), 0) + 1 FROM conversations))",
+                params![profile_id, title, model, at],
+            )?;
+            conn.last_insert_rowid()
+        };
+        self.conversation(id)
+    }
+
+    fn row_to_conversation(r: &rusqlite::Row<'_>) -> rusqlite::Result<Conversation> {
+        Ok(Conversation {
+            id: r.get("id")?,
+            profile_id: r.get("profile_id")?,
+            title: r.get("title")?,
+            model: r.get("model")?,
+            created_at: r.get("created_at")?,
+            updated_at: r.get("updated_at")?,
+        })
+    }
+
+    /// One conversation.
+    pub fn conversation(&self, id: i64) -> Result<Conversation, IpcError> {
+        self.conn()
+            .query_row(
+                "SELECT * FROM conversations WHERE id = ?1",
+                [id],
+                Self::row_to_conversation,
+            )
+            .optional()?
+            .ok_or_else(|| IpcError::not_found("That conversation is no longer in the library."))
+    }
+
+    /// Conversations, the most recently active first.
+    pub fn conversations(&self, limit: u32, offset: u32) -> Result<Vec<Conversation>, IpcError> {
+        let conn = self.conn();
+        let mut stmt =
+            conn.prepare("SELECT * FROM conversations ORDER BY activity DESC LIMIT ?1 OFFSET ?2")?;
+        let rows = stmt.query_map(params![limit, offset], Self::row_to_conversation)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Renames a conversation.
+    pub fn rename_conversation(&self, id: i64, title: &str) -> Result<Conversation, IpcError> {
+        let n = self.conn().execute(
+            "UPDATE conversations SET title = ?2, updated_at = ?3,
+                 activity = (SELECT MAX(activity) + 1 FROM conversations) WHERE id = ?1",
+            params![id, title, now()],
+        )?;
+        if n == 0 {
+            return Err(IpcError::not_found(
+                "That conversation is no longer in the library.",
+            ));
+        }
+        self.conversation(id)
+    }
+
+    /// Removes a conversation and its messages.
+    pub fn delete_conversation(&self, id: i64) -> Result<(), IpcError> {
+        let n = self
+            .conn()
+            .execute("DELETE FROM conversations WHERE id = ?1", [id])?;
+        if n == 0 {
+            return Err(IpcError::not_found(
+                "That conversation is no longer in the library.",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Appends a message to a conversation (and marks the conversation active).
+    pub fn add_message(
+        &self,
+        conversation_id: i64,
+        role: &str,
+        content: &serde_json::Value,
+        model: Option<&str>,
+        metering: Option<&Metering>,
+    ) -> Result<ConversationMessage, IpcError> {
+        let at = now();
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        let n = tx.execute(
+            "UPDATE conversations SET updated_at = ?2,
+                 activity = (SELECT MAX(activity) + 1 FROM conversations) WHERE id = ?1",
+            params![conversation_id, at],
+        )?;
+        if n == 0 {
+            return Err(IpcError::not_found(
+                "That conversation is no longer in the library.",
+            ));
+        }
+        tx.execute(
+            "INSERT INTO messages (conversation_id, role, content_json, model, request_id, credits_charged, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![
+                conversation_id,
+                role,
+                content.to_string(),
+                model,
+                metering.and_then(|m| m.request_id.as_deref()),
+                metering.and_then(|m| m.credits_charged),
+                at
+            ],
+        )?;
+        let id = tx.last_insert_rowid();
+        tx.commit()?;
+        Ok(ConversationMessage {
+            id,
+            conversation_id,
+            role: role.to_owned(),
+            content: content.clone(),
+            model: model.map(str::to_owned),
+            request_id: metering.and_then(|m| m.request_id.clone()),
+            credits_charged: metering.and_then(|m| m.credits_charged),
+            created_at: at,
+        })
+    }
+
+    /// The messages of a conversation, in order.
+    pub fn messages(&self, conversation_id: i64) -> Result<Vec<ConversationMessage>, IpcError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT id, conversation_id, role, content_json, model, request_id, credits_charged, created_at
+             FROM messages WHERE conversation_id = ?1 ORDER BY id",
+        )?;
+        let rows = stmt.query_map([conversation_id], |r| {
+            let content: String = r.get(3)?;
+            Ok(ConversationMessage {
+                id: r.get(0)?,
+                conversation_id: r.get(1)?,
+                role: r.get(2)?,
+                content: serde_json::from_str(&content).unwrap_or(serde_json::Value::Null),
+                model: r.get(4)?,
+                request_id: r.get(5)?,
+                credits_charged: r.get(6)?,
+                created_at: r.get(7)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ipc_error::IpcErrorKind;
+
+    #[test]
+    fn conversations_keep_their_messages_in_order() {
+        let lib = Library::in_memory().unwrap();
+        let first = lib
+            .create_conversation("sandbox", "Naming ideas", Some("openai/gpt-5"))
+            .unwrap();
+        let second = lib.create_conversation("sandbox", "Other", None).unwrap();
+        let user = lib
+            .add_message(
+                first.id,
+                "user",
+                &serde_json::json!("Name my app"),
+                None,
+                None,
+            )
+            .unwrap();
+        let metering = Metering {
+            request_id: Some("req_7".into()),
+            credits_charged: Some(0.02),
+            credits_remaining: Some(99.98),
+        };
+        lib.add_message(
+            first.id,
+            "assistant",
+            &serde_json::json!([{"type": "text", "text": "Specdesk"}]),
+            Some("openai/gpt-5"),
+            Some(&metering),
+        )
+        .unwrap();
+        let messages = lib.messages(first.id).unwrap();
+        assert_eq!(messages.len(), 2);
+        assert_eq!(messages[0], user);
+        assert_eq!(
+            (
+                messages[1].role.as_str(),
+                &messages[1].content,
+                messages[1].request_id.as_deref(),
+                messages[1].credits_charged
+            ),
+            (
+                "assistant",
+                &serde_json::json!([{"type": "text", "text": "Specdesk"}]),
+                Some("req_7"),
+                Some(0.02)
+            )
+        );
+        let ids: Vec<i64> = lib
+            .conversations(10, 0)
+            .unwrap()
+            .iter()
+            .map(|c| c.id)
+            .collect();
+        assert_eq!(ids, [first.id, second.id], "the active one first");
+        assert_eq!(
+            lib.rename_conversation(second.id, "Renamed").unwrap().title,
+            "Renamed"
+        );
+        lib.delete_conversation(first.id).unwrap();
+        assert!(lib.messages(first.id).unwrap().is_empty(), "cascade");
+        assert_eq!(
+            lib.add_message(first.id, "user", &serde_json::json!("x"), None, None)
+                .unwrap_err()
+                .kind,
+            IpcErrorKind::NotFound
+        );
+        assert_eq!(
+            lib.delete_conversation(first.id).unwrap_err().kind,
+            IpcErrorKind::NotFound
+        );
+    }
+}

@@ -1,0 +1,370 @@
+//! The job ledger: a job is written before its request is sent, then follows the service
+//! (remote id, status, progress, result or error) until it is finished.
+
+use rusqlite::{OptionalExtension, params};
+use serde::{Deserialize, Serialize};
+
+use super::{Library, now};
+use crate::ipc_error::IpcError;
+
+/// What a job is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub enum JobKind {
+    Spec,
+    Batch,
+    Video,
+}
+
+/// Where a job is. `queued`: written, not sent yet (or its answer was lost); `submitted`: the
+/// service has it; `running`: progress seen; then `completed`, `failed` or `cancelled`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub enum JobStatus {
+    Queued,
+    Submitted,
+    Running,
+    Completed,
+    Failed,
+    Cancelled,
+}
+
+impl JobStatus {
+    fn as_str(self) -> &'static str {
+        match self {
+            JobStatus::Queued => "queued",
+            JobStatus::Submitted => "submitted",
+            JobStatus::Running => "running",
+            JobStatus::Completed => "completed",
+            JobStatus::Failed => "failed",
+            JobStatus::Cancelled => "cancelled",
+        }
+    }
+
+    fn parse(s: &str) -> Self {
+        match s {
+            "submitted" => JobStatus::Submitted,
+            "running" => JobStatus::Running,
+            "completed" => JobStatus::Completed,
+            "failed" => JobStatus::Failed,
+            "cancelled" => JobStatus::Cancelled,
+            _ => JobStatus::Queued,
+        }
+    }
+
+    /// Nothing more will happen to it.
+    pub fn is_final(self) -> bool {
+        matches!(
+            self,
+            JobStatus::Completed | JobStatus::Failed | JobStatus::Cancelled
+        )
+    }
+}
+
+impl JobKind {
+    fn as_str(self) -> &'static str {
+        match self {
+            JobKind::Spec => "spec",
+            JobKind::Batch => "batch",
+            JobKind::Video => "video",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "spec" => JobKind::Spec,
+            "batch" => JobKind::Batch,
+            "video" => JobKind::Video,
+            _ => return None,
+        })
+    }
+}
+
+/// A job of the ledger.
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, optional_fields))]
+pub struct Job {
+    pub id: i64,
+    pub kind: JobKind,
+    pub profile_id: String,
+    pub idempotency_key: Option<String>,
+    /// The request as sent (JSON), so an unsent job can be sent again.
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub request: serde_json::Value,
+    pub remote_id: Option<String>,
+    pub status: JobStatus,
+    pub progress: Option<String>,
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub result: Option<serde_json::Value>,
+    /// Why the job failed or is held, with its kind and action, as the command that met it
+    /// reported it (so "Top up" or "Unlock your keychain" is still offered after a restart).
+    pub error: Option<IpcError>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// A job's error as the ledger keeps it: the whole `IpcError` as JSON.
+fn stored_error(e: &IpcError) -> String {
+    serde_json::to_string(e).unwrap_or_else(|_| e.message.clone())
+}
+
+/// A job's error read back. Ledgers written before errors were kept whole hold the message
+/// only: it comes back as a failure with that message.
+fn read_error(text: &str) -> IpcError {
+    serde_json::from_str(text).unwrap_or_else(|_| IpcError::failed(text))
+}
+
+impl Library {
+    /// Writes a job before its request is sent. Returns it with its local id.
+    pub fn insert_job(
+        &self,
+        kind: JobKind,
+        profile_id: &str,
+        idempotency_key: Option<&str>,
+        request: &serde_json::Value,
+    ) -> Result<Job, IpcError> {
+        let at = now();
+        let id = {
+            let conn = self.conn();
+            conn.execute(
+                "INSERT INTO jobs (kind, profile_id, idempotency_key, request_json, status, created_at, updated_at)
+                 VALUES (?1, ?2, ?3, ?4, 'queued', ?5, ?5)",
+                params![kind.as_str(), profile_id, idempotency_key, request.to_string(), at],
+            )?;
+            conn.last_insert_rowid()
+        };
+        self.job(id)
+    }
+
+    /// Records the service's id the moment it arrives.
+    pub fn set_remote_id(&self, id: i64, remote_id: &str) -> Result<(), IpcError> {
+        let n = self.conn().execute(
+            "UPDATE jobs SET remote_id = ?2, status = CASE WHEN status = 'queued' THEN 'submitted' ELSE status END, updated_at = ?3 WHERE id = ?1",
+            params![id, remote_id, now()],
+        )?;
+        if n == 0 {
+            return Err(IpcError::not_found("That job is no longer in the library."));
+        }
+        Ok(())
+    }
+
+    /// Updates a job's status, progress text, result and error. A finished job (completed,
+    /// failed or cancelled) is never changed again: returns false then (a follower that was
+    /// stopping cannot undo a cancel).
+    pub fn update_job(
+        &self,
+        id: i64,
+        status: JobStatus,
+        progress: Option<&str>,
+        result: Option<&serde_json::Value>,
+        error: Option<&IpcError>,
+    ) -> Result<bool, IpcError> {
+        let conn = self.conn();
+        let n = conn.execute(
+            "UPDATE jobs SET status = ?2, progress = COALESCE(?3, progress),
+                 result_json = COALESCE(?4, result_json), error = ?5, updated_at = ?6
+             WHERE id = ?1 AND status NOT IN ('completed', 'failed', 'cancelled')",
+            params![
+                id,
+                status.as_str(),
+                progress,
+                result.map(|r| r.to_string()),
+                error.map(stored_error),
+                now()
+            ],
+        )?;
+        if n == 0 {
+            let exists = conn
+                .query_row("SELECT 1 FROM jobs WHERE id = ?1", [id], |_| Ok(()))
+                .optional()?
+                .is_some();
+            if !exists {
+                return Err(IpcError::not_found("That job is no longer in the library."));
+            }
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    fn row_to_job(r: &rusqlite::Row<'_>) -> rusqlite::Result<Job> {
+        let kind: String = r.get("kind")?;
+        let status: String = r.get("status")?;
+        let request: String = r.get("request_json")?;
+        let result: Option<String> = r.get("result_json")?;
+        Ok(Job {
+            id: r.get("id")?,
+            kind: JobKind::parse(&kind).unwrap_or(JobKind::Spec),
+            profile_id: r.get("profile_id")?,
+            idempotency_key: r.get("idempotency_key")?,
+            request: serde_json::from_str(&request).unwrap_or(serde_json::Value::Null),
+            remote_id: r.get("remote_id")?,
+            status: JobStatus::parse(&status),
+            progress: r.get("progress")?,
+            result: result.and_then(|s| serde_json::from_str(&s).ok()),
+            error: r.get::<_, Option<String>>("error")?.map(|e| read_error(&e)),
+            created_at: r.get("created_at")?,
+            updated_at: r.get("updated_at")?,
+        })
+    }
+
+    /// One job.
+    pub fn job(&self, id: i64) -> Result<Job, IpcError> {
+        self.conn()
+            .query_row("SELECT * FROM jobs WHERE id = ?1", [id], Self::row_to_job)
+            .optional()?
+            .ok_or_else(|| IpcError::not_found("That job is no longer in the library."))
+    }
+
+    /// Jobs not finished yet, oldest first: what to resume on start.
+    pub fn unfinished_jobs(&self) -> Result<Vec<Job>, IpcError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT * FROM jobs WHERE status IN ('queued', 'submitted', 'running') ORDER BY id",
+        )?;
+        let rows = stmt.query_map([], Self::row_to_job)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The newest jobs of a kind.
+    pub fn recent_jobs(&self, kind: JobKind, limit: u32) -> Result<Vec<Job>, IpcError> {
+        let conn = self.conn();
+        let mut stmt =
+            conn.prepare("SELECT * FROM jobs WHERE kind = ?1 ORDER BY id DESC LIMIT ?2")?;
+        let rows = stmt.query_map(params![kind.as_str(), limit], Self::row_to_job)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The newest jobs of `kind` made on connection `profile_id`, newest first.
+    pub fn recent_jobs_of(
+        &self,
+        profile_id: &str,
+        kind: JobKind,
+        limit: u32,
+    ) -> Result<Vec<Job>, IpcError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT * FROM jobs WHERE kind = ?1 AND profile_id = ?2 ORDER BY id DESC LIMIT ?3",
+        )?;
+        let rows = stmt.query_map(params![kind.as_str(), profile_id, limit], Self::row_to_job)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The job of `kind` that follows the service's `remote_id`, if any.
+    pub fn job_by_remote_id(
+        &self,
+        kind: JobKind,
+        remote_id: &str,
+    ) -> Result<Option<Job>, IpcError> {
+        Ok(self
+            .conn()
+            .query_row(
+                "SELECT * FROM jobs WHERE kind = ?1 AND remote_id = ?2 ORDER BY id LIMIT 1",
+                params![kind.as_str(), remote_id],
+                Self::row_to_job,
+            )
+            .optional()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ipc_error::IpcErrorKind;
+    use crate::library::MIGRATIONS;
+
+    #[test]
+    fn a_job_is_written_before_sending_and_survives_reopening() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("library.sqlite");
+        let request = serde_json::json!({"input": "A todo app", "async": true});
+        let job_id = {
+            let lib = Library::open(&path).unwrap();
+            assert_eq!(lib.schema_version().unwrap(), MIGRATIONS.len() as i64);
+            let job = lib
+                .insert_job(JobKind::Spec, "sandbox", None, &request)
+                .unwrap();
+            assert_eq!(job.status, JobStatus::Queued);
+            assert_eq!(job.request, request);
+            lib.set_remote_id(job.id, "6650f1c2a9b3e4d5f6a7b8c9")
+                .unwrap();
+            lib.update_job(
+                job.id,
+                JobStatus::Running,
+                Some("Writing stories"),
+                None,
+                None,
+            )
+            .unwrap();
+            job.id
+        };
+        let lib = Library::open(&path).unwrap();
+        let unfinished = lib.unfinished_jobs().unwrap();
+        assert_eq!(unfinished.len(), 1);
+        let job = &unfinished[0];
+        assert_eq!(job.id, job_id);
+        assert_eq!(job.remote_id.as_deref(), Some("6650f1c2a9b3e4d5f6a7b8c9"));
+        assert_eq!(job.progress.as_deref(), Some("Writing stories"));
+        let result = serde_json::json!({"status": "completed"});
+        lib.update_job(job_id, JobStatus::Completed, None, Some(&result), None)
+            .unwrap();
+        assert!(lib.unfinished_jobs().unwrap().is_empty());
+        assert!(
+            !lib.update_job(job_id, JobStatus::Running, Some("late"), None, None)
+                .unwrap(),
+            "a finished job stays finished"
+        );
+        assert_eq!(
+            lib.update_job(999, JobStatus::Running, None, None, None)
+                .unwrap_err()
+                .kind,
+            IpcErrorKind::NotFound
+        );
+        let done = lib.job(job_id).unwrap();
+        assert_eq!(
+            (done.status, done.progress.as_deref(), done.result),
+            (JobStatus::Completed, Some("Writing stories"), Some(result))
+        );
+        assert_eq!(lib.recent_jobs(JobKind::Spec, 10).unwrap().len(), 1);
+        assert!(lib.recent_jobs(JobKind::Batch, 10).unwrap().is_empty());
+        assert_eq!(
+            lib.recent_jobs_of("sandbox", JobKind::Spec, 10)
+                .unwrap()
+                .len(),
+            1
+        );
+        assert!(
+            lib.recent_jobs_of("work", JobKind::Spec, 10)
+                .unwrap()
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_job_is_found_by_its_remote_id() {
+        let lib = Library::in_memory().unwrap();
+        let job = lib
+            .insert_job(
+                JobKind::Batch,
+                "sandbox",
+                Some("idem-1"),
+                &serde_json::json!({}),
+            )
+            .unwrap();
+        assert_eq!(lib.job_by_remote_id(JobKind::Batch, "b1").unwrap(), None);
+        lib.set_remote_id(job.id, "b1").unwrap();
+        let found = lib.job_by_remote_id(JobKind::Batch, "b1").unwrap().unwrap();
+        assert_eq!(
+            (found.id, found.status, found.idempotency_key.as_deref()),
+            (job.id, JobStatus::Submitted, Some("idem-1"))
+        );
+        assert_eq!(lib.job_by_remote_id(JobKind::Spec, "b1").unwrap(), None);
+        assert_eq!(
+            lib.set_remote_id(999, "x").unwrap_err().kind,
+            IpcErrorKind::NotFound
+        );
+    }
+}

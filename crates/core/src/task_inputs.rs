@@ -1,0 +1,168 @@
+//! Browser-task input values (form values, credentials) are secrets: they never rest in plain
+//! text in the job ledger, the library or an app event.
+//!
+//! The ledger keeps each task with its input *names* only (values blanked). Until the service
+//! has the batch, the values wait in the OS keychain, one entry per batch under its idempotency
+//! key, so a batch whose answer was lost can still be sent again after a restart. Once the service
+//! has the batch (or refused it) the entry is deleted: from then on only the names remain here.
+
+use std::collections::BTreeMap;
+
+use specdesk_types::BrowserTask;
+
+use crate::ipc_error::IpcError;
+use crate::secrets::Keys;
+
+/// One task's input values, by name (`None`: the task has no input).
+pub type TaskValues = Option<BTreeMap<String, String>>;
+
+/// The keychain account holding the input values of the batch sent with `idempotency_key`.
+pub fn account(idempotency_key: &str) -> String {
+    format!("batch-input:{idempotency_key}")
+}
+
+/// Whether any task carries an input.
+pub fn any(tasks: &[BrowserTask]) -> bool {
+    tasks
+        .iter()
+        .any(|t| t.input.as_ref().is_some_and(|i| !i.is_empty()))
+}
+
+/// The tasks with every input value blanked (names kept), and the values taken out, in order.
+pub fn strip(tasks: &[BrowserTask]) -> (Vec<BrowserTask>, Vec<TaskValues>) {
+    let values = tasks.iter().map(|t| t.input.clone()).collect();
+    let stripped = tasks
+        .iter()
+        .cloned()
+        .map(|mut t| {
+            if let Some(input) = t.input.as_mut() {
+                input.values_mut().for_each(String::clear);
+            }
+            t
+        })
+        .collect();
+    (stripped, values)
+}
+
+/// Blanks the values of an `input` object in JSON (a task result echoes its input).
+pub fn blank_values(input: Option<&mut serde_json::Value>) {
+    if let Some(serde_json::Value::Object(map)) = input {
+        for v in map.values_mut() {
+            *v = serde_json::Value::String(String::new());
+        }
+    }
+}
+
+/// Puts `values` back into tasks stripped by [`strip`]. Refuses values that do not fit the tasks
+/// (another batch's, or a changed ledger).
+pub fn fill(tasks: &mut [BrowserTask], values: Vec<TaskValues>) -> Result<(), IpcError> {
+    let fits = values.len() == tasks.len()
+        && tasks.iter().zip(&values).all(|(t, v)| {
+            let names = |m: &BTreeMap<String, String>| m.keys().cloned().collect::<Vec<_>>();
+            t.input.as_ref().map(names) == v.as_ref().map(names)
+        });
+    if !fits {
+        return Err(IpcError::internal(
+            "The input values kept for this batch do not match its tasks.",
+        ));
+    }
+    for (t, v) in tasks.iter_mut().zip(values) {
+        t.input = v;
+    }
+    Ok(())
+}
+
+/// Registers every value with the log's redactor, so none can reach the log file.
+pub fn redact_from_logs(values: &[TaskValues]) {
+    for value in values.iter().flatten().flat_map(|m| m.values()) {
+        crate::logs::redactor().add(value);
+    }
+}
+
+/// Keeps a batch's input values in the keychain until the service has the batch.
+pub async fn keep(
+    keys: &Keys,
+    idempotency_key: &str,
+    values: &[TaskValues],
+) -> Result<(), IpcError> {
+    redact_from_logs(values);
+    let json = serde_json::to_string(values).map_err(|e| IpcError::internal(e.to_string()))?;
+    keys.set(&account(idempotency_key), &json).await?;
+    Ok(())
+}
+
+/// The input values kept for a batch, if any.
+pub async fn read(keys: &Keys, idempotency_key: &str) -> Result<Option<Vec<TaskValues>>, IpcError> {
+    let Some(json) = keys.get(&account(idempotency_key)).await? else {
+        return Ok(None);
+    };
+    let values: Vec<TaskValues> = serde_json::from_str(&json).map_err(|_| {
+        IpcError::internal("The input values kept for this batch could not be read back.")
+    })?;
+    redact_from_logs(&values);
+    Ok(Some(values))
+}
+
+/// Deletes a batch's input values from the keychain (nothing to do when there are none). A
+/// failure is logged, not returned: the batch itself is fine.
+pub async fn forget(keys: &Keys, idempotency_key: &str) {
+    if let Err(e) = keys.delete(&account(idempotency_key)).await {
+        tracing::warn!(
+            "the input values of a sent batch could not be removed from the keychain: {e}"
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn task(input: Option<&[(&str, &str)]>) -> BrowserTask {
+        BrowserTask {
+            url: "https://example.com/login".into(),
+            instruction: Some("Sign in".into()),
+            input: input.map(|pairs| {
+                pairs
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect()
+            }),
+            output: None,
+            success_condition: None,
+            timeout_ms: None,
+            max_steps: None,
+            max_duration_seconds: None,
+            mode: None,
+        }
+    }
+
+    #[test]
+    fn values_are_taken_out_and_put_back_by_name() {
+        let tasks = vec![
+            task(Some(&[("user", "ada"), ("password", "s3cret-pw")])),
+            task(None),
+        ];
+        assert!(any(&tasks));
+        let (mut stripped, values) = strip(&tasks);
+        let json = serde_json::to_string(&stripped).unwrap();
+        assert!(
+            !json.contains("ada") && !json.contains("s3cret-pw"),
+            "{json}"
+        );
+        assert_eq!(
+            stripped[0]
+                .input
+                .as_ref()
+                .unwrap()
+                .keys()
+                .collect::<Vec<_>>(),
+            ["password", "user"]
+        );
+        fill(&mut stripped, values.clone()).unwrap();
+        assert_eq!(stripped, tasks);
+
+        let (mut other, _) = strip(&[task(Some(&[("email", "x")])), task(None)]);
+        assert!(fill(&mut other, values).is_err(), "another batch's values");
+        assert!(!any(&[task(None), task(Some(&[]))]));
+    }
+}

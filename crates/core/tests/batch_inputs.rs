@@ -1,0 +1,229 @@
+//! Browser-task input values are secrets: a batch run through the job runner leaves none of them
+//! in the SQLite file or in any broadcast, and a batch whose answer was lost is sent again with
+//! its values from the keychain, which then forgets them.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use specdesk_client::BatchOptions;
+use specdesk_core::*;
+use specdesk_sandbox::{Sandbox, SandboxConfig, SandboxHandle, keys};
+use specdesk_types::BrowserTask;
+
+const SECRET: &str = "pa55-Secret-9d41";
+const USER: &str = "ada.lovelace@example.com";
+
+struct World {
+    sb: SandboxHandle,
+    dir: tempfile::TempDir,
+    keychain: MemorySecretStore,
+    profiles: Arc<Profiles>,
+    library: Arc<Library>,
+    runner: JobRunner,
+    profile_id: String,
+}
+
+async fn world() -> World {
+    let sb = Sandbox::start(SandboxConfig::ephemeral()).await.unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let keychain = MemorySecretStore::default();
+    let profiles = Arc::new(Profiles::new(
+        Arc::new(MemorySettings::default()),
+        Keys::new(Arc::new(keychain.clone()), Duration::from_secs(5)),
+        sb.base_url(),
+    ));
+    let profile = profiles
+        .add(
+            &ProfileInput {
+                name: "Work".into(),
+                base_url: sb.base_url().to_owned(),
+                key_kind: KeyKind::Personal,
+                project_id: None,
+            },
+            Some(keys::PRO),
+        )
+        .await
+        .unwrap();
+    let library = Arc::new(Library::open(&dir.path().join("library.sqlite")).unwrap());
+    let mut config = JobRunnerConfig::new(dir.path().join("media"));
+    config.retry_delay = Duration::from_millis(20);
+    let runner = JobRunner::new(
+        library.clone(),
+        profiles.clone(),
+        Arc::new(SilentNotifier),
+        config,
+    );
+    World {
+        sb,
+        dir,
+        keychain,
+        profiles,
+        library,
+        runner,
+        profile_id: profile.id,
+    }
+}
+
+fn tasks(w: &World) -> Vec<BrowserTask> {
+    let login = serde_json::json!({
+        "url": format!("{}/_sandbox/health", w.sb.base_url()),
+        "instruction": "Sign in",
+        "input": {"email": USER, "password": SECRET},
+    });
+    let read = serde_json::json!({
+        "url": format!("{}/v1/models/public", w.sb.base_url()),
+        "instruction": "Read the page",
+    });
+    vec![
+        serde_json::from_value(login).unwrap(),
+        serde_json::from_value(read).unwrap(),
+    ]
+}
+
+/// Everything SQLite wrote: the database and its journal files.
+fn sqlite_bytes(w: &World) -> Vec<u8> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(w.dir.path()).unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with("library.sqlite") {
+            out.extend(std::fs::read(entry.path()).unwrap());
+        }
+    }
+    out
+}
+
+fn contains(haystack: &[u8], needle: &str) -> bool {
+    haystack
+        .windows(needle.len())
+        .any(|w| w == needle.as_bytes())
+}
+
+async fn until_finished(
+    w: &World,
+    changes: &mut tokio::sync::broadcast::Receiver<Job>,
+    seen: &mut Vec<String>,
+) -> Job {
+    loop {
+        let job = tokio::time::timeout(Duration::from_secs(60), changes.recv())
+            .await
+            .expect("the batch did not finish")
+            .unwrap();
+        seen.push(serde_json::to_string(&job).unwrap());
+        if job.status.is_final() {
+            return w.library.job(job.id).unwrap();
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_batchs_input_values_are_never_at_rest_or_broadcast() {
+    let w = world().await;
+    let mut changes = w.runner.subscribe();
+    let job = w
+        .runner
+        .start_batch(&w.profile_id, tasks(&w), BatchOptions::default())
+        .await
+        .unwrap();
+    let mut seen = vec![serde_json::to_string(&job).unwrap()];
+    let done = until_finished(&w, &mut changes, &mut seen).await;
+    assert_eq!(done.status, JobStatus::Completed);
+
+    // The ledger keeps the names, so the batch can be shown and run again with new values.
+    let stored: BatchJobRequest = serde_json::from_value(done.request.clone()).unwrap();
+    let names: BTreeMap<String, String> = [("email", ""), ("password", "")]
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        .collect();
+    assert_eq!(stored.tasks[0].input, Some(names));
+    assert_eq!(stored.tasks[1].input, None);
+
+    for secret in [SECRET, USER] {
+        assert!(
+            !contains(&sqlite_bytes(&w), secret),
+            "the SQLite file holds {secret}"
+        );
+        for event in &seen {
+            assert!(
+                !event.contains(secret),
+                "a broadcast holds {secret}: {event}"
+            );
+        }
+    }
+    let key = done.idempotency_key.as_deref().unwrap();
+    let vault = Keys::new(Arc::new(w.keychain.clone()), Duration::from_secs(5));
+    assert_eq!(
+        vault.get(&task_inputs::account(key)).await.unwrap(),
+        None,
+        "the keychain forgets the values once the service has the batch"
+    );
+    assert!(w.profiles.list().await.unwrap()[1].key.has_key);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_batch_whose_answer_was_lost_is_sent_again_with_its_values_from_the_keychain() {
+    let w = world().await;
+    let all = tasks(&w);
+    // What start_batch wrote before the app was killed: the stripped request in the ledger and
+    // the values in the keychain, the request never answered.
+    let key = "batch-lost-answer-0001";
+    let (stored, values) = task_inputs::strip(&all);
+    let vault = Keys::new(Arc::new(w.keychain.clone()), Duration::from_secs(5));
+    task_inputs::keep(&vault, key, &values).await.unwrap();
+    let request = serde_json::to_value(BatchJobRequest {
+        tasks: stored,
+        concurrency: None,
+    })
+    .unwrap();
+    let job = w
+        .library
+        .insert_job(JobKind::Batch, &w.profile_id, Some(key), &request)
+        .unwrap();
+
+    let mut changes = w.runner.subscribe();
+    assert_eq!(w.runner.resume_all().await.unwrap(), 1);
+    let mut seen = Vec::new();
+    let done = until_finished(&w, &mut changes, &mut seen).await;
+    assert_eq!(
+        (done.id, done.status, done.progress.as_deref()),
+        (
+            job.id,
+            JobStatus::Completed,
+            Some("2 of 2 tasks finished, 2 succeeded")
+        )
+    );
+    assert_eq!(vault.get(&task_inputs::account(key)).await.unwrap(), None);
+    assert!(!contains(&sqlite_bytes(&w), SECRET));
+    assert!(seen.iter().all(|e| !e.contains(SECRET)));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn values_gone_from_the_keychain_fail_the_batch_instead_of_sending_blanks() {
+    let w = world().await;
+    let (stored, _) = task_inputs::strip(&tasks(&w));
+    let request = serde_json::to_value(BatchJobRequest {
+        tasks: stored,
+        concurrency: None,
+    })
+    .unwrap();
+    let job = w
+        .library
+        .insert_job(
+            JobKind::Batch,
+            &w.profile_id,
+            Some("batch-gone-0002"),
+            &request,
+        )
+        .unwrap();
+    let mut changes = w.runner.subscribe();
+    w.runner.resume_all().await.unwrap();
+    let done = until_finished(&w, &mut changes, &mut Vec::new()).await;
+    assert_eq!(
+        (done.id, done.status, done.remote_id),
+        (job.id, JobStatus::Failed, None)
+    );
+    assert_eq!(
+        done.error.map(|e| e.message),
+        Some("This batch's input values are no longer in your keychain, so it was not sent again. Check your batches, then run it again if it is not there.".to_owned())
+    );
+}
