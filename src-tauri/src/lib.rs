@@ -143,6 +143,13 @@ pub fn run() {
             ))
             .map_err(|e| e.message)?;
             forward_job_changes(app.handle().clone(), state.jobs.subscribe());
+            // Generated media are shown through the asset protocol, from the media folder only.
+            if let Err(e) = app
+                .asset_protocol_scope()
+                .allow_directory(&state.media_dir, true)
+            {
+                tracing::warn!("the media folder could not be opened to the web view: {e}");
+            }
             app.manage(state);
             // Every unfinished job of the ledger (a spec generating when the app was closed...)
             // is followed again.
@@ -157,6 +164,8 @@ pub fn run() {
             });
             Ok(())
         })
+        // Exactly the paths of src-tauri/commands.list, the one list of commands (build.rs and the
+        // capabilities are checked against it; so is this, by a test in commands/tests.rs).
         .invoke_handler(tauri::generate_handler![
             commands::app_info,
             commands::finish_welcome,
@@ -209,6 +218,7 @@ pub fn run() {
             commands::gateway::submit_video,
             commands::gateway::list_media,
             commands::gateway::delete_media,
+            commands::gateway::reveal_media,
             commands::gateway::list_conversations,
             commands::gateway::conversation_messages,
             commands::gateway::delete_conversation,

@@ -95,6 +95,43 @@ test("Copy diagnostics puts the version, the connections and the log on the clip
   assert.ok(!readFileSync(logs[0], "utf8").includes("sk_sandbox_wrong"), "the log never holds the wrong key");
 });
 
+test("a generated image is shown from the media folder through the asset protocol, and no other file is", async () => {
+  // Through the real commands and the real WebKit image loader (no screen for images yet).
+  const result = await browser.executeAsync((done) => {
+    const tauri = window.__TAURI_INTERNALS__;
+    const load = (src) =>
+      new Promise((resolve) => {
+        const img = new Image();
+        img.onload = () => resolve([img.naturalWidth, img.naturalHeight]);
+        img.onerror = () => resolve("refused");
+        img.src = src;
+      });
+    tauri
+      .invoke("generate_images", { request: { model: "openai/gpt-image-1", prompt: "A lighthouse at dusk", n: 1, size: "64x48" } })
+      .then(async (items) => {
+        const path = items[0].path;
+        const outside = path.replace(/media[\\/][^\\/]+$/, "settings.json");
+        done({ path, outside, shown: await load(tauri.convertFileSrc(path)), other: await load(tauri.convertFileSrc(outside)) });
+      })
+      .catch((e) => done({ error: String(e?.message ?? JSON.stringify(e)) }));
+  });
+  assert.equal(result.error, undefined, result.error);
+  assert.ok(result.path.startsWith(join(env("SPECDESK_DATA_DIR"), "media")), result.path);
+  assert.ok(statSync(result.outside).isFile(), "the file outside the media folder exists");
+  assert.deepEqual(result.shown, [64, 48]);
+  assert.equal(result.other, "refused");
+  // The image cost Sandbox credits: give them back, as the next files expect the Sandbox's 10,000.
+  const sandbox = await browser.executeAsync((done) => {
+    window.__TAURI_INTERNALS__.invoke("list_profiles", {}).then((ps) => done(ps.find((p) => p.builtIn).baseUrl));
+  });
+  const reset = await fetch(`${sandbox}/_sandbox/credits`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ key: "sk_sandbox_org", credits: 10000 }),
+  });
+  assert.equal(reset.status, 200);
+});
+
 /** The ids of the running copies of the app binary. */
 function appProcesses() {
   const app = env("SPECDESK_E2E_APP");

@@ -338,9 +338,12 @@ describe("the plan view", () => {
     await h.withScenario("plans-long", async ({ page, mock }) => {
       await openProject(page, PROJECT_LONG);
       await page.getByRole("heading", { level: 2, name: "Big project" }).waitFor();
+      // Counted once the last one is there (the sections can render a moment after the heading).
+      await section(page, "Features").locator("li.feature").nth(59).waitFor();
       assert.equal(await section(page, "Features").locator("li.feature").count(), 60);
       assert.equal(await textOf(page.locator(".progress-headline")), "58 of 60 features built (97%)");
       const history = section(page, "Progress over time");
+      await history.locator("svg circle.chart-dot").nth(29).waitFor();
       assert.equal(await history.locator("svg circle.chart-dot").count(), 30);
       assert.match(await textOf(history.locator("figcaption")), /^30 snapshots from .+ to .+: 0% → 97% built\.$/);
       await expectAxeClean(page, "a long plan");
@@ -349,6 +352,7 @@ describe("the plan view", () => {
       await page.getByRole("button", { name: "← All projects you opened" }).click();
       const recent = page.getByRole("region", { name: "Projects you opened" });
       const rows = recent.getByRole("listitem");
+      await rows.first().waitFor();
       assert.equal(await rows.count(), 1);
       assert.equal(await textOf(rows.first().locator(".recent-plan-name")), "Big project");
       assert.equal(await textOf(rows.first().locator(".recent-plan-progress")), "97% built · 58 of 60 features");

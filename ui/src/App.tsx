@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useAppInfo, useProfiles, useSettings } from "./ipc/hooks";
 import { CreditMeter } from "./components/CreditMeter";
 import { ErrorPanel } from "./components/ErrorPanel";
+import { ScreenBoundary } from "./components/ScreenBoundary";
 import { toIpcError } from "./ipc/invoke";
 import { Welcome } from "./features/shell/Welcome";
 import { AreaFrame, type Area } from "./features/areas/AreaFrame";
@@ -149,15 +150,17 @@ export function App() {
       <main className="main" ref={mainRef}>
         {notice}
         <NavContext.Provider value={navigate}>
-          {screen === "settings" ? (
-            <SettingsScreen />
-          ) : screen === "specs" ? (
-            <SpecsScreen specId={specId} />
-          ) : screen === "plans" ? (
-            <PlansScreen target={planTarget} />
-          ) : (
-            <AreaFrame area={screen} />
-          )}
+          <ScreenBoundary area={screen}>
+            {screen === "settings" ? (
+              <SettingsScreen />
+            ) : screen === "specs" ? (
+              <SpecsScreen specId={specId} />
+            ) : screen === "plans" ? (
+              <PlansScreen target={planTarget} />
+            ) : (
+              <AreaFrame area={screen} />
+            )}
+          </ScreenBoundary>
         </NavContext.Provider>
       </main>
     </div>

@@ -125,13 +125,22 @@ pub fn validate_tasks(tasks: &[BrowserTask], options: &BatchOptions) -> Result<(
                 ),
             )
         })?;
-        if let Some(schema) = &task.output
-            && !schema.is_object()
-        {
-            return Err(Error::invalid(
-                format!("tasks[{i}].output"),
-                format!("Task {}: the output schema must be a JSON object.", i + 1),
-            ));
+        if let Some(schema) = &task.output {
+            if !schema.is_object() {
+                return Err(Error::invalid(
+                    format!("tasks[{i}].output"),
+                    format!("Task {}: the output schema must be a JSON object.", i + 1),
+                ));
+            }
+            if let Err(e) = jsonschema::validator_for(schema) {
+                return Err(Error::invalid(
+                    format!("tasks[{i}].output"),
+                    format!(
+                        "Task {}: the output schema is not a valid JSON Schema ({e}). Fix it, or start from one of the starter schemas.",
+                        i + 1
+                    ),
+                ));
+            }
         }
         if task.timeout_ms == Some(0) {
             return Err(Error::invalid(

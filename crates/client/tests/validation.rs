@@ -252,6 +252,27 @@ async fn batch_submissions() {
         refused_field(agents.prepare(vec![schema_not_object], ok.clone())),
         "tasks[0].output"
     );
+    // An object that is no JSON Schema: refused with what is wrong, before anything is sent.
+    let bad_schema = BrowserTask {
+        output: Some(json!({"type": "object", "properties": {"price": {"type": "money"}}})),
+        ..task("https://example.com")
+    };
+    let refused = agents
+        .prepare(vec![task("https://example.com"), bad_schema], ok.clone())
+        .unwrap_err();
+    assert_eq!(refused.kind(), specdesk_client::ErrorKind::InvalidInput);
+    let message = refused.to_string();
+    assert!(
+        message.starts_with("Task 2: the output schema is not a valid JSON Schema ("),
+        "{message}"
+    );
+    assert!(message.contains("money"), "{message}");
+    let good_schema = BrowserTask {
+        output: Some(json!({"type": "object", "required": ["price"],
+            "properties": {"price": {"type": "number"}, "url": {"type": "string", "format": "uri"}}})),
+        ..task("https://example.com")
+    };
+    assert!(agents.prepare(vec![good_schema], ok.clone()).is_ok());
     for key in ["", "   ", &"k".repeat(256)] {
         let options = BatchOptions {
             idempotency_key: Some(key.to_owned()),

@@ -7,13 +7,17 @@
 // the failure path, so its size does not matter and boxing it would only add noise.
 #![allow(clippy::result_large_err)]
 
+pub mod agents;
+pub mod credits;
 pub mod events;
 pub mod files;
 pub mod ipc_error;
 pub mod jobs;
+pub mod ledger;
 pub mod library;
 pub mod logs;
 pub mod markdown;
+pub mod media;
 pub mod plans;
 pub mod profiles;
 pub mod secrets;

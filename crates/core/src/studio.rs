@@ -14,7 +14,7 @@ use specdesk_types::{
 
 use crate::events::ChatEvent;
 use crate::ipc_error::{IpcError, IpcErrorKind};
-use crate::library::{Library, MediaItem, MediaKind, NewMedia};
+use crate::library::{Library, MediaItem, MediaKind, NewMedia, PendingCharge};
 
 /// Largest recording sent for transcription.
 pub const MAX_AUDIO_BYTES: u64 = 100 * 1024 * 1024;
@@ -138,7 +138,11 @@ impl Studio<'_> {
 
     /// Transcribes an audio file from disk.
     pub async fn transcribe(&self, path: &Path, model: &str) -> Result<Transcription, IpcError> {
-        let audio = read_audio(path)?;
+        // Up to 100 MB read from disk: off the async runtime's threads.
+        let owned = path.to_owned();
+        let audio = tokio::task::spawn_blocking(move || read_audio(&owned))
+            .await
+            .map_err(|e| IpcError::internal(e.to_string()))??;
         let out = self.client.gateway().transcribe(model, &audio).await?;
         self.meter("v1/audio/transcriptions", &out.metering)?;
         Ok(out.value)
@@ -182,6 +186,16 @@ impl Studio<'_> {
         }
         let mut stream = self.client.gateway().messages_stream(request).await?;
         let metering = stream.metering().clone();
+        // Recorded as it opens: a stream cancelled or broken from here still costs what the
+        // model generated, and the next balance reading settles it.
+        let mut charge = OpenCharge {
+            library: self.library,
+            charge: Some(self.library.open_charge(
+                self.profile_id,
+                "v1/messages",
+                metering.request_id.as_deref(),
+            )?),
+        };
         let mut acc = MessageAccumulator::default();
         while let Some(event) = stream.next().await {
             let event = event?;
@@ -198,7 +212,17 @@ impl Studio<'_> {
             }
         }
         let message = acc.finish()?;
-        self.meter("v1/messages", &metering)?;
+        // The final usage says what the reply cost; the headers announced it otherwise.
+        let charged = message
+            .usage
+            .cost
+            .map(|cost| (cost * 10.0 * 1e6).round() / 1e6)
+            .or(metering.credits_charged);
+        charge.settle(charged, metering.credits_remaining)?;
+        let metering = Metering {
+            credits_charged: charged,
+            ..metering
+        };
         let reply = serde_json::to_value(&message.content)
             .map_err(|e| IpcError::new(IpcErrorKind::Internal, e.to_string()))?;
         self.library.add_message(
@@ -213,6 +237,32 @@ impl Studio<'_> {
             conversation_id: conversation.id,
         });
         Ok(message)
+    }
+}
+
+/// The credit-ledger line of a stream while it runs. Dropped before it is settled (the stream was
+/// cancelled, broke, or failed), it marks the line as cut, for the next balance reading.
+struct OpenCharge<'a> {
+    library: &'a Library,
+    charge: Option<PendingCharge>,
+}
+
+impl OpenCharge<'_> {
+    fn settle(&mut self, charged: Option<f64>, remaining: Option<f64>) -> Result<(), IpcError> {
+        match self.charge.take() {
+            Some(c) => self.library.settle_charge(c, charged, remaining),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for OpenCharge<'_> {
+    fn drop(&mut self) {
+        if let Some(c) = self.charge.take()
+            && let Err(e) = self.library.cut_charge(c)
+        {
+            tracing::warn!("a cut stream's charge could not be marked: {}", e.message);
+        }
     }
 }
 

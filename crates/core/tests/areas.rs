@@ -495,7 +495,7 @@ async fn gateway_calls_are_metered_saved_and_kept() {
     assert_eq!(images[1].credits, None);
     let png = std::fs::read(&images[1].path).unwrap();
     assert_eq!(&png[1..4], b"PNG");
-    assert_eq!(library.media(None, 10, 0).unwrap().len(), 3);
+    assert_eq!(library.media(None, None, 10, 0).unwrap().len(), 3);
 
     let chat_model = c
         .gateway()

@@ -414,7 +414,7 @@ async fn a_video_is_followed_to_a_saved_file_with_its_prompt_model_and_cost() {
     let done = next(&mut notified).await;
     assert_eq!((done.id, done.status), (job.id, JobStatus::Completed));
 
-    let media = library.media(Some(MediaKind::Video), 10, 0).unwrap();
+    let media = library.media(None, Some(MediaKind::Video), 10, 0).unwrap();
     assert_eq!(media.len(), 1);
     let item = &media[0];
     let expected_path = w

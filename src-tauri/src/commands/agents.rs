@@ -1,11 +1,10 @@
 //! Browser agents: submit through the job ledger, watch a batch's timeline live, read, list.
 
-use futures::StreamExt;
 use tauri::State;
 use tauri::ipc::Channel;
 
 use specdesk_client::BatchOptions;
-use specdesk_core::{BatchEvent, IpcError, IpcErrorKind, Job};
+use specdesk_core::{BatchEvent, Job};
 use specdesk_types::{Batch, BatchList, BatchStatus, BrowserTask, CapacitySnapshot};
 
 use super::Result;
@@ -51,21 +50,7 @@ pub async fn watch_batch(
     };
     let body = async {
         let (_, client) = state.profiles.active_client().await?;
-        let updates = client.agents().follow_batch(&batch_id);
-        let mut updates = std::pin::pin!(updates);
-        loop {
-            match updates.next().await {
-                None => {
-                    return Err(IpcError::new(
-                        IpcErrorKind::Stream,
-                        "The batch's timeline ended before the batch finished. Open it again to see where it is.",
-                    ));
-                }
-                Some(Err(e)) => return Err(IpcError::from(e)),
-                Some(Ok(specdesk_client::BatchUpdate::Done(batch))) => return Ok(*batch),
-                Some(Ok(update)) => send_event(&on_event, BatchEvent::from(update)),
-            }
-        }
+        specdesk_core::agents::watch_batch(&client, &batch_id, |e| send_event(&on_event, e)).await
     };
     state.streams.run(&stream_id, &on_event, ending, body).await
 }

@@ -1,13 +1,11 @@
 //! The AI gateway: catalogs, rerank, speech and music, transcription, streamed chat kept in
 //! conversations, images, videos through the job ledger, and the media library.
 
-use std::path::Path;
-
 use tauri::ipc::Channel;
 use tauri::{AppHandle, State};
 
 use specdesk_core::{
-    ChatEvent, Conversation, ConversationMessage, IpcError, Job, MediaItem, MediaKind, Studio,
+    ChatEvent, Conversation, ConversationMessage, Job, MediaItem, MediaKind, Studio,
 };
 use specdesk_types::{
     ImageRequest, MessagesRequest, MessagesResponse, ModelList, PublicCatalog, RerankRequest,
@@ -135,20 +133,30 @@ pub async fn list_media(
     limit: u32,
     offset: u32,
 ) -> Result<Vec<MediaItem>> {
-    state.library.media(kind, limit.clamp(1, 500), offset)
+    // The connection in use's files only, like its jobs.
+    let profile_id = state.profiles.settings()?.active_profile_id;
+    state
+        .library
+        .media(Some(&profile_id), kind, limit.clamp(1, 500), offset)
+}
+
+/// Shows a generated file in the system's file manager.
+#[tauri::command]
+pub async fn reveal_media(app: AppHandle, state: State<'_, AppState>, id: i64) -> Result<()> {
+    use tauri_plugin_opener::OpenerExt;
+    let path = specdesk_core::media::media_path(&state.library, &state.media_dir, id)?;
+    app.opener().reveal_item_in_dir(&path).map_err(|e| {
+        specdesk_core::IpcError::internal(format!(
+            "The file manager could not be opened ({e}). The file is {}.",
+            path.display()
+        ))
+    })
 }
 
 /// Forgets a generated file and deletes it from the media folder.
 #[tauri::command]
 pub async fn delete_media(state: State<'_, AppState>, id: i64) -> Result<()> {
-    let path = state.library.delete_media(id)?;
-    if Path::new(&path).starts_with(&state.media_dir)
-        && let Err(e) = std::fs::remove_file(&path)
-        && e.kind() != std::io::ErrorKind::NotFound
-    {
-        return Err(IpcError::storage(e));
-    }
-    Ok(())
+    specdesk_core::media::delete_media(&state.library, &state.media_dir, id)
 }
 
 #[tauri::command]
@@ -157,7 +165,10 @@ pub async fn list_conversations(
     limit: u32,
     offset: u32,
 ) -> Result<Vec<Conversation>> {
-    state.library.conversations(limit.clamp(1, 500), offset)
+    let profile_id = state.profiles.settings()?.active_profile_id;
+    state
+        .library
+        .conversations(Some(&profile_id), limit.clamp(1, 500), offset)
 }
 
 #[tauri::command]

@@ -16,20 +16,9 @@ pub async fn list_jobs(
     kind: Option<JobKind>,
     limit: u32,
 ) -> Result<Vec<Job>> {
-    let limit = limit.clamp(1, 500);
     // The jobs of the connection in use: another connection's ids mean nothing to this one.
     let profile_id = state.profiles.settings()?.active_profile_id;
-    let kinds = match kind {
-        Some(k) => vec![k],
-        None => vec![JobKind::Spec, JobKind::Batch, JobKind::Video],
-    };
-    let mut jobs = Vec::new();
-    for k in kinds {
-        jobs.extend(state.library.recent_jobs_of(&profile_id, k, limit)?);
-    }
-    jobs.sort_by_key(|j| std::cmp::Reverse(j.id));
-    jobs.truncate(limit as usize);
-    Ok(jobs)
+    specdesk_core::ledger::recent_jobs(&state.library, &profile_id, kind, limit)
 }
 
 #[tauri::command]

@@ -1,6 +1,8 @@
 //! `#[tauri::command]` adapters: each one a few lines over `specdesk-core`. Every command
 //! rejects with `IpcError`; none ever returns a key. This module holds the shell's own commands
-//! (profiles, keys, settings, credits); each area has its own module.
+//! (profiles, keys, settings, credits); each area has its own module. A command that takes the
+//! `AppHandle` is generic over the `Runtime` where the IPC tests (`tests.rs`, on the mock runtime)
+//! call it.
 
 pub mod agents;
 pub mod gateway;
@@ -8,10 +10,13 @@ pub mod jobs;
 pub mod plans;
 pub mod specs;
 pub mod support;
+#[cfg(test)]
+mod tests;
 
-use tauri::{AppHandle, Emitter, State};
+use tauri::{AppHandle, Emitter, Runtime, State};
 use tauri_plugin_opener::OpenerExt;
 
+use specdesk_core::credits as core_credits;
 use specdesk_core::{
     AppInfo, ConnectionTest, CreditEntry, CreditsView, IpcError, IpcErrorKind, KeyChange,
     KeyStatus, ProfileInput, ProfileView, Settings,
@@ -29,7 +34,11 @@ pub mod events {
     pub const JOB_CHANGED: &str = "job-changed";
 }
 
-pub(crate) fn emit<S: serde::Serialize + Clone>(app: &AppHandle, event: &str, payload: S) {
+pub(crate) fn emit<R: Runtime, S: serde::Serialize + Clone>(
+    app: &AppHandle<R>,
+    event: &str,
+    payload: S,
+) {
     if let Err(e) = app.emit(event, payload) {
         tracing::warn!("could not emit {event}: {e}");
     }
@@ -104,8 +113,8 @@ pub async fn set_active_profile(
 }
 
 #[tauri::command]
-pub async fn set_api_key(
-    app: AppHandle,
+pub async fn set_api_key<R: Runtime>(
+    app: AppHandle<R>,
     state: State<'_, AppState>,
     profile_id: String,
     api_key: String,
@@ -137,18 +146,8 @@ pub async fn test_connection(
     profile_id: String,
 ) -> Result<ConnectionTest> {
     let credits_remaining = state.profiles.test_connection(&profile_id).await?;
-    let entry = state
-        .library
-        .record_balance(&profile_id, credits_remaining)?;
-    emit(
-        &app,
-        events::CREDITS_CHANGED,
-        CreditsView {
-            profile_id: profile_id.clone(),
-            credits_remaining,
-            at: entry.at,
-        },
-    );
+    let view = core_credits::record_balance(&state.library, &profile_id, credits_remaining)?;
+    emit(&app, events::CREDITS_CHANGED, view);
     Ok(ConnectionTest {
         profile_id,
         credits_remaining,
@@ -179,38 +178,17 @@ pub async fn save_settings(
 #[tauri::command]
 pub async fn credits_balance(app: AppHandle, state: State<'_, AppState>) -> Result<CreditsView> {
     let (profile_id, client) = state.profiles.active_client().await?;
-    let balance = client.account().credits_balance().await?;
-    let entry = state
-        .library
-        .record_balance(&profile_id, balance.credits_remaining)?;
-    let view = CreditsView {
-        profile_id,
-        credits_remaining: balance.credits_remaining,
-        at: entry.at,
-    };
+    let view = core_credits::read_balance(&client, &state.library, &profile_id).await?;
     emit(&app, events::CREDITS_CHANGED, view.clone());
     Ok(view)
 }
 
 /// Tells the UI the newest balance the ledger knows for `profile_id` (after a metered call).
 pub(crate) fn emit_latest_credits(app: &AppHandle, state: &AppState, profile_id: &str) {
-    let latest = state.library.credit_ledger(20).ok().and_then(|entries| {
-        entries
-            .into_iter()
-            .find(|e| e.profile_id == profile_id && e.credits_remaining.is_some())
-    });
-    if let Some(entry) = latest
-        && let Some(credits_remaining) = entry.credits_remaining
-    {
-        emit(
-            app,
-            events::CREDITS_CHANGED,
-            CreditsView {
-                profile_id: profile_id.to_owned(),
-                credits_remaining,
-                at: entry.at,
-            },
-        );
+    match core_credits::latest_balance(&state.library, profile_id) {
+        Ok(Some(view)) => emit(app, events::CREDITS_CHANGED, view),
+        Ok(None) => {}
+        Err(e) => tracing::warn!("could not read the latest balance: {}", e.message),
     }
 }
 
@@ -221,7 +199,7 @@ pub async fn credit_ledger(state: State<'_, AppState>, limit: u32) -> Result<Vec
 
 /// Only http(s) pages open, in the system browser.
 #[tauri::command]
-pub async fn open_external(app: AppHandle, url: String) -> Result<()> {
+pub async fn open_external<R: Runtime>(app: AppHandle<R>, url: String) -> Result<()> {
     let parsed = url::Url::parse(url.trim())
         .map_err(|_| IpcError::invalid("url", "That link is not a web address."))?;
     if !matches!(parsed.scheme(), "http" | "https") {

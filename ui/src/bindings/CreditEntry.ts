@@ -3,4 +3,12 @@
 /**
  * A line of the credit ledger.
  */
-export type CreditEntry = { at: string, profileId: string, endpoint: string, requestId?: string, creditsCharged?: number, creditsRemaining?: number, };
+export type CreditEntry = { at: string, profileId: string, endpoint: string, requestId?: string, creditsCharged?: number, creditsRemaining?: number, 
+/**
+ * The call's charge is not known yet (a stream that has not settled).
+ */
+pending: boolean, 
+/**
+ * `credits_charged` was worked out from balance reads, not told by the service.
+ */
+estimated: boolean, };

@@ -230,8 +230,12 @@ export interface Commands {
   generate_images: { args: { request: ImageRequest }; result: MediaItem[] };
   /** A video job, written to the ledger and polled in the background; the file lands in the media library. */
   submit_video: { args: { request: VideoRequest }; result: Job };
+  /** The connection in use's generated files, newest first. Show one with `convertFileSrc(item.path)` (the asset protocol serves the media folder only). */
   list_media: { args: { kind?: MediaKind; limit: number; offset: number }; result: MediaItem[] };
   delete_media: { args: { id: number }; result: null };
+  /** Shows a generated file in the system's file manager. */
+  reveal_media: { args: { id: number }; result: null };
+  /** The connection in use's conversations, the most recently active first. */
   list_conversations: { args: { limit: number; offset: number }; result: Conversation[] };
   conversation_messages: { args: { conversationId: number }; result: ConversationMessage[] };
   delete_conversation: { args: { id: number }; result: null };

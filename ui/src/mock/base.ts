@@ -361,7 +361,7 @@ export function createDb(): MockDb {
     },
     credits: { [SANDBOX_ID]: 10000 },
     ledger: [
-      { at: "2026-11-20T14:12:41.000Z", profileId: SANDBOX_ID, endpoint: "fast_spec", creditsCharged: 2.5, creditsRemaining: 10000 },
+      { at: "2026-11-20T14:12:41.000Z", profileId: SANDBOX_ID, endpoint: "fast_spec", creditsCharged: 2.5, creditsRemaining: 10000, pending: false, estimated: false },
     ],
     jobs: [
       {
@@ -479,7 +479,7 @@ export function charge(db: MockDb, ctx: MockContext, endpoint: string, credits: 
   const left = Math.max(0, (db.credits[p.id] ?? 0) - credits);
   db.credits[p.id] = Math.round(left * 1000) / 1000;
   const view = balanceView(db, p.id);
-  db.ledger.unshift({ at: view.at, profileId: p.id, endpoint, creditsCharged: credits, creditsRemaining: view.creditsRemaining });
+  db.ledger.unshift({ at: view.at, profileId: p.id, endpoint, creditsCharged: credits, creditsRemaining: view.creditsRemaining, pending: false, estimated: false });
   ctx.emit("credits-changed", view);
 }
 
@@ -1181,12 +1181,18 @@ export const baseHandlers: BaseHandlers = {
       result: null,
     });
   },
-  list_media: ({ kind, limit, offset }, { db }) => clone(db.media.filter((m) => !kind || m.kind === kind).slice(offset, offset + limit)),
+  list_media: ({ kind, limit, offset }, { db }) =>
+    clone(db.media.filter((m) => m.profileId === db.settings.activeProfileId && (!kind || m.kind === kind)).slice(offset, offset + limit)),
   delete_media: ({ id }, { db }) => {
     db.media = db.media.filter((m) => m.id !== id);
     return null;
   },
-  list_conversations: ({ limit, offset }, { db }) => clone(db.conversations.slice(offset, offset + limit)),
+  reveal_media: ({ id }, { db }) => {
+    if (!db.media.some((m) => m.id === id)) throw ipcError("notFound", "That file is no longer in the media folder.");
+    return null;
+  },
+  list_conversations: ({ limit, offset }, { db }) =>
+    clone(db.conversations.filter((c) => c.profileId === db.settings.activeProfileId).slice(offset, offset + limit)),
   conversation_messages: ({ conversationId }, { db }) => clone(db.messages.filter((m) => m.conversationId === conversationId)),
   delete_conversation: ({ id }, { db }) => {
     db.conversations = db.conversations.filter((c) => c.id !== id);

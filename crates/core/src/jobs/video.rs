@@ -94,7 +94,7 @@ async fn video_done(
     // Saved already (the app stopped between saving and marking the job done)?
     let existing = inner
         .library
-        .media(Some(MediaKind::Video), u32::MAX, 0)?
+        .media(None, Some(MediaKind::Video), u32::MAX, 0)?
         .into_iter()
         .find(|m| m.job_id == Some(job.id));
     let item = match existing {

@@ -83,12 +83,23 @@ impl Library {
             .ok_or_else(|| IpcError::not_found("That conversation is no longer in the library."))
     }
 
-    /// Conversations, the most recently active first.
-    pub fn conversations(&self, limit: u32, offset: u32) -> Result<Vec<Conversation>, IpcError> {
+    /// Conversations of connection `profile_id` (all of them with `None`), the most recently
+    /// active first.
+    pub fn conversations(
+        &self,
+        profile_id: Option<&str>,
+        limit: u32,
+        offset: u32,
+    ) -> Result<Vec<Conversation>, IpcError> {
         let conn = self.conn();
-        let mut stmt =
-            conn.prepare("SELECT * FROM conversations ORDER BY activity DESC LIMIT ?1 OFFSET ?2")?;
-        let rows = stmt.query_map(params![limit, offset], Self::row_to_conversation)?;
+        let mut stmt = conn.prepare(
+            "SELECT * FROM conversations WHERE ?1 IS NULL OR profile_id = ?1
+             ORDER BY activity DESC LIMIT ?2 OFFSET ?3",
+        )?;
+        let rows = stmt.query_map(
+            params![profile_id, limit, offset],
+            Self::row_to_conversation,
+        )?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
@@ -245,12 +256,29 @@ mod tests {
             )
         );
         let ids: Vec<i64> = lib
-            .conversations(10, 0)
+            .conversations(None, 10, 0)
             .unwrap()
             .iter()
             .map(|c| c.id)
             .collect();
         assert_eq!(ids, [first.id, second.id], "the active one first");
+        let elsewhere = lib
+            .create_conversation("p_work", "Work chat", None)
+            .unwrap();
+        let of = |p| {
+            lib.conversations(Some(p), 10, 0)
+                .unwrap()
+                .iter()
+                .map(|c| c.id)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(of("p_work"), [elsewhere.id]);
+        assert_eq!(
+            of("sandbox"),
+            [first.id, second.id],
+            "each connection its own"
+        );
+        lib.delete_conversation(elsewhere.id).unwrap();
         assert_eq!(
             lib.rename_conversation(second.id, "Renamed").unwrap().title,
             "Renamed"

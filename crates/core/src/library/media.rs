@@ -106,9 +106,11 @@ impl Library {
         })
     }
 
-    /// Generated files, newest first; of one kind when `kind` is given.
+    /// Generated files, newest first: of connection `profile_id` when given (another
+    /// connection's files are not shown), of one kind when `kind` is given.
     pub fn media(
         &self,
+        profile_id: Option<&str>,
         kind: Option<MediaKind>,
         limit: u32,
         offset: u32,
@@ -116,24 +118,43 @@ impl Library {
         let conn = self.conn();
         let mut stmt = conn.prepare(
             "SELECT id, kind, path, prompt, model, profile_id, credits, cost, job_id, created_at
-             FROM media WHERE ?1 IS NULL OR kind = ?1 ORDER BY id DESC LIMIT ?2 OFFSET ?3",
+             FROM media WHERE (?1 IS NULL OR profile_id = ?1) AND (?2 IS NULL OR kind = ?2)
+             ORDER BY id DESC LIMIT ?3 OFFSET ?4",
         )?;
-        let rows = stmt.query_map(params![kind.map(MediaKind::as_str), limit, offset], |r| {
-            let kind: String = r.get(1)?;
-            Ok(MediaItem {
-                id: r.get(0)?,
-                kind: MediaKind::parse(&kind),
-                path: r.get(2)?,
-                prompt: r.get(3)?,
-                model: r.get(4)?,
-                profile_id: r.get(5)?,
-                credits: r.get(6)?,
-                cost: r.get(7)?,
-                job_id: r.get(8)?,
-                created_at: r.get(9)?,
-            })
-        })?;
+        let rows = stmt.query_map(
+            params![profile_id, kind.map(MediaKind::as_str), limit, offset],
+            Self::row_to_media,
+        )?;
         Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// One generated file.
+    pub fn media_item(&self, id: i64) -> Result<MediaItem, IpcError> {
+        self.conn()
+            .query_row(
+                "SELECT id, kind, path, prompt, model, profile_id, credits, cost, job_id, created_at
+                 FROM media WHERE id = ?1",
+                [id],
+                Self::row_to_media,
+            )
+            .optional()?
+            .ok_or_else(|| IpcError::not_found("That file is no longer in the library."))
+    }
+
+    fn row_to_media(r: &rusqlite::Row<'_>) -> rusqlite::Result<MediaItem> {
+        let kind: String = r.get(1)?;
+        Ok(MediaItem {
+            id: r.get(0)?,
+            kind: MediaKind::parse(&kind),
+            path: r.get(2)?,
+            prompt: r.get(3)?,
+            model: r.get(4)?,
+            profile_id: r.get(5)?,
+            credits: r.get(6)?,
+            cost: r.get(7)?,
+            job_id: r.get(8)?,
+            created_at: r.get(9)?,
+        })
     }
 
     /// Forgets a generated file; returns its path so the caller can delete the file.
@@ -182,13 +203,36 @@ mod tests {
             })
             .unwrap();
         assert_eq!(
-            lib.media(None, 10, 0).unwrap(),
+            lib.media(None, None, 10, 0).unwrap(),
             vec![video.clone(), image.clone()]
         );
         assert_eq!(
-            lib.media(Some(MediaKind::Image), 10, 0).unwrap(),
+            lib.media(None, Some(MediaKind::Image), 10, 0).unwrap(),
             vec![image.clone()]
         );
+        // Each connection sees its own files.
+        let other = lib
+            .add_media(&NewMedia {
+                kind: MediaKind::Image,
+                path: "/data/media/image-2.png",
+                prompt: "A harbour",
+                model: "openai/gpt-image-1",
+                profile_id: "p_work",
+                credits: Some(0.4),
+                cost: Some(0.04),
+                job_id: None,
+            })
+            .unwrap();
+        assert_eq!(
+            lib.media(Some("sandbox"), None, 10, 0).unwrap(),
+            vec![video.clone(), image.clone()]
+        );
+        assert_eq!(
+            lib.media(Some("p_work"), None, 10, 0).unwrap(),
+            vec![other.clone()]
+        );
+        assert_eq!(lib.media_item(other.id).unwrap(), other);
+        lib.delete_media(other.id).unwrap();
         assert_eq!(
             serde_json::to_value(&image).unwrap(),
             serde_json::json!({"id": image.id, "kind": "image", "path": "/data/media/image-1.png",
@@ -203,6 +247,6 @@ mod tests {
             lib.delete_media(image.id).unwrap_err().kind,
             IpcErrorKind::NotFound
         );
-        assert_eq!(lib.media(None, 10, 0).unwrap(), vec![video]);
+        assert_eq!(lib.media(None, None, 10, 0).unwrap(), vec![video]);
     }
 }

@@ -22,7 +22,7 @@ use rusqlite::Connection;
 use crate::ipc_error::IpcError;
 
 pub use chat::{Conversation, ConversationMessage};
-pub use credits::CreditEntry;
+pub use credits::{CreditEntry, PendingCharge};
 pub use jobs::{Job, JobKind, JobStatus};
 pub use media::{MediaItem, MediaKind, NewMedia};
 pub use plans::PlanPoint;
@@ -147,6 +147,11 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (profile_id, project_id)
     );
     CREATE INDEX projects_recent ON projects(profile_id, opened_seq);",
+    // 4: a streamed call is recorded when it opens and stays pending until its charge is known
+    // (its final usage, or estimated from the next balance read when it was cut).
+    "ALTER TABLE credit_ledger ADD COLUMN pending INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE credit_ledger ADD COLUMN estimated INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX credit_ledger_pending ON credit_ledger(profile_id) WHERE pending = 1;",
 ];
 
 /// The local library.
@@ -198,6 +203,7 @@ impl Library {
             tx.pragma_update(None, "user_version", (i + 1) as i64)?;
             tx.commit()?;
         }
+        Self::cut_open_charges(&conn)?;
         Ok(Library {
             conn: Mutex::new(conn),
         })

@@ -16,7 +16,7 @@ import {
   parsePageSize,
   toQuery,
   type LibraryFilters,
-} from "./library";
+} from "./libraryFilters";
 import { isLiveStatus, useSpecPage } from "./queries";
 import { depthLabel } from "./status";
 import { SpecStatusBadge } from "./StatusBadge";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_FILTERS, checkPattern, pageRange, parsePageSize, toQuery } from "./library";
+import { DEFAULT_FILTERS, checkPattern, pageRange, parsePageSize, toQuery } from "./libraryFilters";
 
 describe("library filters", () => {
   it("accepts valid patterns and explains a bad one", () => {

@@ -1,0 +1,211 @@
+//! Commands called as the web view calls them (through IPC, on Tauri's mock runtime, over a real
+//! `AppState` with in-memory settings and keychain), asserting the exact error bodies the UI
+//! reads; and the handler list of lib.rs checked against the one list of commands.
+
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+use tauri::Manager;
+use tauri::ipc::{CallbackFn, InvokeBody};
+use tauri::test::{INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context};
+use tauri::webview::{InvokeRequest, WebviewWindow, WebviewWindowBuilder};
+
+use specdesk_core::{
+    KeyKind, MemorySecretStore, MemorySettings, ProfileInput, SANDBOX_PROFILE_ID, SilentNotifier,
+};
+
+use crate::state::AppState;
+
+/// A mock app managing a fresh `AppState` in a temporary folder, with a few real commands, and
+/// its main window.
+struct App {
+    _app: tauri::App<MockRuntime>,
+    window: WebviewWindow<MockRuntime>,
+    _dir: tempfile::TempDir,
+}
+
+impl App {
+    fn new() -> App {
+        let dir = tempfile::tempdir().unwrap();
+        let state = tauri::async_runtime::block_on(AppState::open(
+            dir.path(),
+            Arc::new(MemorySettings::default()),
+            Arc::new(MemorySecretStore::default()),
+            Arc::new(SilentNotifier),
+        ))
+        .unwrap();
+        let app = mock_builder()
+            .manage(state)
+            .invoke_handler(tauri::generate_handler![
+                super::open_external,
+                super::set_api_key,
+                super::specs::get_spec,
+                super::jobs::cancel_job,
+                super::jobs::list_jobs,
+                super::gateway::delete_media,
+            ])
+            .build(mock_context(tauri::test::noop_assets()))
+            .unwrap();
+        let window = WebviewWindowBuilder::new(&app, "main", Default::default())
+            .build()
+            .unwrap();
+        App {
+            _app: app,
+            window,
+            _dir: dir,
+        }
+    }
+
+    fn state(&self) -> tauri::State<'_, AppState> {
+        self.window.state::<AppState>()
+    }
+
+    /// Calls command `cmd` with `args`: its JSON answer, or the JSON it rejected with.
+    fn invoke(&self, cmd: &str, args: Value) -> Result<Value, Value> {
+        let request = InvokeRequest {
+            cmd: cmd.into(),
+            callback: CallbackFn(0),
+            error: CallbackFn(1),
+            url: "tauri://localhost".parse().unwrap(),
+            body: InvokeBody::Json(args),
+            headers: Default::default(),
+            invoke_key: INVOKE_KEY.to_string(),
+        };
+        get_ipc_response(&self.window, request).map(|body| body.deserialize::<Value>().unwrap())
+    }
+}
+
+#[test]
+fn open_external_refuses_anything_but_a_web_link() {
+    let app = App::new();
+    assert_eq!(
+        app.invoke("open_external", json!({"url": "javascript:alert(1)"})),
+        Err(json!({
+            "kind": "invalidInput",
+            "message": "Only web links (http or https) can be opened.",
+            "field": "url",
+        }))
+    );
+    assert_eq!(
+        app.invoke("open_external", json!({"url": "not a link"})),
+        Err(json!({
+            "kind": "invalidInput",
+            "message": "That link is not a web address.",
+            "field": "url",
+        }))
+    );
+}
+
+#[test]
+fn set_api_key_refuses_an_empty_key_and_the_sandbox_profile() {
+    let app = App::new();
+    let input = ProfileInput {
+        name: "Work".into(),
+        base_url: app.state().sandbox.base_url().to_owned(),
+        key_kind: KeyKind::Personal,
+        project_id: None,
+    };
+    let profile = tauri::async_runtime::block_on(app.state().profiles.add(&input, None)).unwrap();
+
+    assert_eq!(
+        app.invoke(
+            "set_api_key",
+            json!({"profileId": profile.id, "apiKey": "  "})
+        ),
+        Err(json!({
+            "kind": "invalidInput",
+            "message": "Paste your API key.",
+            "field": "apiKey",
+        }))
+    );
+    assert_eq!(
+        app.invoke(
+            "set_api_key",
+            json!({"profileId": SANDBOX_PROFILE_ID, "apiKey": "sk_live_1"})
+        ),
+        Err(json!({
+            "kind": "invalidInput",
+            "message": "The Sandbox uses its own built-in key. Add a connection to use your key.",
+            "field": "apiKey",
+        }))
+    );
+}
+
+#[test]
+fn get_spec_refuses_a_malformed_id_and_reports_an_unknown_one() {
+    let app = App::new();
+    assert_eq!(
+        app.invoke("get_spec", json!({"specId": "nope"})),
+        Err(json!({
+            "kind": "invalidInput",
+            "message": "A spec id is 24 characters, each 0-9 or a-f; \"nope\" is not one. Copy it again from where you found it.",
+            "field": "specId",
+        }))
+    );
+    assert_eq!(
+        app.invoke("get_spec", json!({"specId": "0123456789abcdef01234567"})),
+        Err(json!({
+            "kind": "notFound",
+            "message": "The service could not find that. It may have been deleted, or it belongs to another account. (The service said: No spec with this id belongs to this key.)",
+            "status": 404,
+        }))
+    );
+}
+
+#[test]
+fn jobs_and_media_not_in_the_library_are_not_found() {
+    let app = App::new();
+    assert_eq!(
+        app.invoke("cancel_job", json!({"jobId": 4242})),
+        Err(json!({
+            "kind": "notFound",
+            "message": "That job is no longer in the library.",
+        }))
+    );
+    assert_eq!(
+        app.invoke("delete_media", json!({"id": 7})),
+        Err(json!({
+            "kind": "notFound",
+            "message": "That file is no longer in the library.",
+        }))
+    );
+    assert_eq!(
+        app.invoke("list_jobs", json!({"kind": null, "limit": 10})),
+        Ok(json!([]))
+    );
+}
+
+/// The paths of lib.rs's `tauri::generate_handler![...]`, in order.
+fn handler_paths(lib_rs: &str) -> Vec<&str> {
+    let start = lib_rs
+        .find("tauri::generate_handler![")
+        .expect("lib.rs registers its commands with tauri::generate_handler!")
+        + "tauri::generate_handler![".len();
+    let end = start + lib_rs[start..].find(']').expect("the handler list ends");
+    lib_rs[start..end]
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+/// The paths of `commands.list`, in order.
+fn listed_paths(list: &str) -> Vec<&str> {
+    list.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect()
+}
+
+#[test]
+fn lib_rs_registers_exactly_the_commands_of_the_list() {
+    let mut listed = listed_paths(include_str!("../../commands.list"));
+    let mut registered = handler_paths(include_str!("../lib.rs"));
+    assert!(listed.len() > 50, "{listed:?}");
+    listed.sort_unstable();
+    registered.sort_unstable();
+    assert_eq!(
+        registered, listed,
+        "src-tauri/src/lib.rs's generate_handler! must name exactly the paths of src-tauri/commands.list"
+    );
+}

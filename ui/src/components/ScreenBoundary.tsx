@@ -1,0 +1,29 @@
+// One area's error boundary: a render error in a screen shows the error panel with "Reload this
+// screen" instead of blanking the window; the frame, the navigation and the other areas go on.
+import type { ReactNode } from "react";
+import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
+
+function ScreenError({ error, resetErrorBoundary }: FallbackProps) {
+  const detail = error instanceof Error ? error.message : String(error);
+  return (
+    <div className="panel panel-error" role="alert">
+      <h1>This screen stopped working</h1>
+      <p>Something went wrong while showing it. Your work is saved. Reload the screen, or open another area.</p>
+      <p className="muted">Details: {detail}</p>
+      <div className="row">
+        <button className="btn btn-primary" type="button" onClick={resetErrorBoundary}>
+          Reload this screen
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** `area` names the screen: moving to another area starts it afresh. */
+export function ScreenBoundary({ area, children }: { area: string; children: ReactNode }) {
+  return (
+    <ErrorBoundary FallbackComponent={ScreenError} resetKeys={[area]} onError={(e) => console.error(`The ${area} screen failed:`, e)}>
+      {children}
+    </ErrorBoundary>
+  );
+}
