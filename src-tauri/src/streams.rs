@@ -247,8 +247,8 @@ mod tests {
             .await;
         let e = out.unwrap_err();
         assert_eq!(
-            (e.kind.as_str(), e.message.as_str()),
-            ("cancelled", "Stopped.")
+            (e.kind.clone(), e.message.as_str()),
+            (IpcErrorKind::Cancelled, "Stopped.")
         );
         assert_eq!(
             *sent.lock().unwrap(),

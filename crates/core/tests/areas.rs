@@ -44,12 +44,12 @@ fn drafts_are_checked_field_by_field_before_anything_is_sent() {
     let empty = draft("   ").to_submission().unwrap_err();
     assert_eq!(
         (
-            empty.kind.as_str(),
+            empty.kind.clone(),
             empty.field.as_deref(),
             empty.message.as_str()
         ),
         (
-            "invalidInput",
+            IpcErrorKind::InvalidInput,
             Some("input"),
             "Describe what you want to build, or attach a file that describes it."
         )
@@ -175,8 +175,8 @@ async fn the_spec_library_is_cached_and_read_offline_with_the_same_filters() {
     .await
     .unwrap_err();
     assert_eq!(
-        (bad.kind.as_str(), bad.field.as_deref()),
-        ("invalidInput", Some("limit"))
+        (bad.kind.clone(), bad.field.as_deref()),
+        (IpcErrorKind::InvalidInput, Some("limit"))
     );
 
     sb.shutdown().await;
@@ -307,8 +307,8 @@ async fn a_plan_keeps_a_snapshot_each_time_it_moves() {
     .await
     .unwrap_err();
     assert_eq!(
-        (bad.kind.as_str(), bad.field.as_deref()),
-        ("invalidInput", Some("projectId"))
+        (bad.kind.clone(), bad.field.as_deref()),
+        (IpcErrorKind::InvalidInput, Some("projectId"))
     );
 
     let result = c

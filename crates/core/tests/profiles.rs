@@ -105,8 +105,8 @@ async fn bad_input_is_refused_before_anything_is_saved() {
     bad.base_url = "http://api.example.com".into();
     let e = w.profiles.add(&bad, Some(keys::PRO)).await.unwrap_err();
     assert_eq!(
-        (e.kind.as_str(), e.field.as_deref()),
-        ("invalidInput", Some("baseUrl"))
+        (e.kind.clone(), e.field.as_deref()),
+        (IpcErrorKind::InvalidInput, Some("baseUrl"))
     );
     assert!(e.message.contains("https://"), "{}", e.message);
     assert_eq!(w.profiles.list().await.unwrap().len(), 1, "nothing saved");
@@ -136,7 +136,10 @@ async fn a_wrong_key_gets_a_plain_invalid_key_error() {
         .await
         .unwrap();
     let e = w.profiles.test_connection(&view.id).await.unwrap_err();
-    assert_eq!((e.kind.as_str(), e.status), ("invalidKey", Some(401)));
+    assert_eq!(
+        (e.kind.clone(), e.status),
+        (IpcErrorKind::InvalidKey, Some(401))
+    );
     assert!(
         e.message.contains("did not accept your API key"),
         "{}",
