@@ -6,6 +6,7 @@
 // numbers are exact; nothing here measures time.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -82,6 +83,22 @@ async function waitForGeneration(title, { depth, credits, hours }) {
   const facts = await texts(`${row} .job-facts > div`);
   assert.match(facts[0], /^Took \d+:\d\d$/);
   assert.deepEqual(facts.slice(1), [`Credits used ${credits} credits`, `Estimated work ${hours} h`]);
+}
+
+/** What the system clipboard holds (the app writes it from Rust; read back under Xvfb). */
+function clipboard() {
+  return execFileSync("xclip", ["-o", "-selection", "clipboard"], { encoding: "utf8" });
+}
+
+/** Calls a command from the page, as the UI does. */
+async function invoke(command, args) {
+  return browser.executeAsync(
+    (c, a, done) => {
+      window.__TAURI_INTERNALS__.invoke(c, a).then(done, (e) => done({ failed: e }));
+    },
+    command,
+    args,
+  );
 }
 
 async function openTab(name) {
@@ -199,6 +216,15 @@ test("a fast spec from text completes; its human spec, scope tree and both graph
     "Milestone 5: Deployment, CI/CD and monitoring (16 h)",
     "Total",
   ]);
+
+  // Copied in WebKit: the document goes to the clipboard from Rust, whole.
+  await openTab("Coding-agent spec");
+  await click("button", "Copy for a coding agent");
+  await waitForText("Copied. Paste it into your coding agent.");
+  const [job] = await invoke("list_jobs", { kind: "spec", limit: 1 });
+  const agentMarkdown = await invoke("spec_markdown", { specId: job.remoteId, doc: "codingAgent" });
+  assert.match(agentMarkdown, new RegExp(`^# ${FAST_TITLE}`));
+  assert.equal(clipboard(), agentMarkdown);
 
   await openTab("Scope");
   assert.equal(await textOf(".scope-summary"), "58 h in total · 5 milestones · 10 stories");
@@ -338,6 +364,11 @@ test("the plan of the fast spec changes, chart included, as the sandbox project 
   assert.equal(await browser.$$("svg circle.chart-dot").length, 1);
   const projectId = await textOf(".plan-ids code:first-child");
   assert.match(projectId, /^[0-9a-f]{24}$/);
+  await click("button", "Copy for a coding agent");
+  await waitForText("Copied. Paste the plan into your coding agent.");
+  const planMarkdown = await invoke("plan_markdown", { target: { projectId } });
+  assert.match(planMarkdown, new RegExp(`^# Plan: ${FAST_TITLE}\\n`));
+  assert.equal(clipboard(), planMarkdown);
 
   // Two simulated coding runs: the first starts two features, the second builds them.
   const first = await advanceProject(projectId);

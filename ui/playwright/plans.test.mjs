@@ -311,26 +311,24 @@ describe("the plan view", () => {
     await h.withScenario("plans-statuses", async ({ page, mock }) => {
       await openProject(page, PROJECT_ALL);
       await page.getByRole("heading", { level: 2, name: "Recipe Box" }).waitFor();
-      await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+      // Copied by a command (from Rust in the app), the markdown never fetched by the page.
       await page.getByRole("button", { name: "Copy for a coding agent" }).click();
       await page.getByText("Copied. Paste the plan into your coding agent.", { exact: true }).waitFor();
-      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), "# Recipe Box\n\n56% built (5 of 9 features; 1 proven working).\n");
+      assert.equal(await page.evaluate(() => window.__SPECDESK_MOCK__.db.clipboard.text), "# Recipe Box\n\n56% built (5 of 9 features; 1 proven working).\n");
+      assert.deepEqual((await mock.calls("copy_plan_markdown")).map((c) => c.args), [{ target: { projectId: PROJECT_ALL } }]);
       await page.getByRole("button", { name: "Download .md" }).click();
       await page.getByText("Saved to /home/user/Downloads/recipe-box-plan.md", { exact: true }).waitFor();
-      assert.deepEqual((await mock.calls("plan_markdown")).map((c) => c.args), [
-        { target: { projectId: PROJECT_ALL } },
-        { target: { projectId: PROJECT_ALL } },
-      ]);
+      assert.deepEqual((await mock.calls("plan_markdown")).map((c) => c.args), [{ target: { projectId: PROJECT_ALL } }]);
       assert.deepEqual((await mock.calls("save_document")).map((c) => c.args), [
         { fileName: "recipe-box-plan.md", contents: "# Recipe Box\n\n56% built (5 of 9 features; 1 proven working).\n", choose: false },
       ]);
       await expectAxeClean(page, "the plan after an export");
       // No clipboard: said in plain words, with the way out.
       await page.evaluate(() => {
-        navigator.clipboard.writeText = () => Promise.reject(new Error("denied"));
+        window.__SPECDESK_MOCK__.db.clipboard = null;
       });
       await page.getByRole("button", { name: "Copy for a coding agent" }).click();
-      await page.getByText("Specdesk could not reach the clipboard. Use “Download .md” instead.", { exact: true }).waitFor();
+      await page.getByText("Specdesk could not reach the clipboard (no clipboard). Use “Download .md” instead.", { exact: true }).waitFor();
     });
   });
 

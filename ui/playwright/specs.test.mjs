@@ -415,11 +415,14 @@ describe("a deep spec", () => {
 
       await page.getByRole("tab", { name: "Coding-agent spec" }).click();
       await page.getByRole("article", { name: "Coding-agent spec" }).waitFor();
-      await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
       await page.getByRole("button", { name: "Copy for a coding agent" }).click();
       await page.getByText("Copied. Paste it into your coding agent.", { exact: true }).waitFor();
-      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), "# Recipe Box\n\n## Milestone 1: Project setup\n\n- [DB] Create schema (S)\n");
-      assert.deepEqual((await mock.calls("spec_markdown")).map((c) => c.args.doc), ["human", "codingAgent"]);
+      assert.equal(
+        await page.evaluate(() => window.__SPECDESK_MOCK__.db.clipboard.text),
+        "# Recipe Box\n\n## Milestone 1: Project setup\n\n- [DB] Create schema (S)\n",
+      );
+      assert.deepEqual((await mock.calls("copy_spec_markdown")).map((c) => c.args.doc), ["codingAgent"]);
+      assert.deepEqual((await mock.calls("spec_markdown")).map((c) => c.args.doc), ["human"], "the page never fetched it to copy");
       await expectAxeClean(page, "the coding-agent spec");
     });
   });

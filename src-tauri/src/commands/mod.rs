@@ -5,6 +5,7 @@
 //! call it.
 
 pub mod agents;
+pub mod clipboard;
 pub mod gateway;
 pub mod jobs;
 pub mod plans;

@@ -4,7 +4,6 @@
 use std::path::PathBuf;
 
 use tauri::{AppHandle, State};
-use tauri_plugin_clipboard_manager::ClipboardExt;
 use tauri_plugin_opener::OpenerExt;
 
 use specdesk_core::{IpcError, IpcErrorKind};
@@ -47,10 +46,9 @@ pub async fn copy_diagnostics(
     })
     .await
     .map_err(|e| IpcError::internal(e.to_string()))?;
-    app.clipboard().write_text(text).map_err(|e| {
-        IpcError::new(
-            IpcErrorKind::Internal,
-            format!("The clipboard could not be used ({e}). Try again, or open the log folder and attach the newest file."),
-        )
-    })
+    super::clipboard::write(
+        &app,
+        text,
+        "Open the log folder and attach the newest file instead.",
+    )
 }

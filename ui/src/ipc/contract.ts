@@ -199,6 +199,14 @@ export interface Commands {
   /** Copies the diagnostics (version, OS, kinds of connections, last 200 log lines; no secrets) to the clipboard. */
   copy_diagnostics: { args: Record<string, never>; result: null };
 
+  // ---- Clipboard (written from Rust: WebKit drops a click's clipboard permission across an await) ----
+  /** Copies one of a spec's documents as Markdown. */
+  copy_spec_markdown: { args: { specId: string; doc: SpecDoc }; result: null };
+  /** Copies a plan as Markdown for a coding agent. */
+  copy_plan_markdown: { args: { target: PlanTarget }; result: null };
+  /** Copies a short text the screen shows. */
+  copy_text: { args: { text: string }; result: null };
+
   // ---- Browser agents ----
   /** Checks the tasks, writes the batch (with its idempotency key) to the ledger, sends it async, follows it. */
   submit_batch: { args: { tasks: BrowserTask[]; concurrency?: number }; result: Job };

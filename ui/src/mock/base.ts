@@ -72,6 +72,8 @@ export interface MockDb {
   messages: ConversationMessage[];
   /** What a file or folder dialog answers (`null`: the user cancelled); `choose_file` too. */
   dialog: { open: string | string[] | null; save: string | null };
+  /** The system clipboard the copy commands write (`null`: out of reach, they reject). */
+  clipboard: { text: string } | null;
   /** Fake clock (ms since epoch); `now()` advances it one second per read. */
   clock: number;
   seq: number;
@@ -430,6 +432,7 @@ export function createDb(): MockDb {
       },
     ],
     dialog: { open: null, save: null },
+    clipboard: { text: "" },
     clock: Date.parse("2026-11-22T09:00:00.000Z"),
     seq: 100,
   };
@@ -481,6 +484,13 @@ export function charge(db: MockDb, ctx: MockContext, endpoint: string, credits: 
   const view = balanceView(db, p.id);
   db.ledger.unshift({ at: view.at, profileId: p.id, endpoint, creditsCharged: credits, creditsRemaining: view.creditsRemaining, pending: false, estimated: false });
   ctx.emit("credits-changed", view);
+}
+
+/** What the Rust copy commands do: write the system clipboard, or say it is out of reach. */
+function copyToClipboard(db: MockDb, text: string): null {
+  if (!db.clipboard) throw ipcError("internal", "Specdesk could not reach the clipboard (no clipboard). Use “Download .md” instead.");
+  db.clipboard.text = text;
+  return null;
 }
 
 function requireKey(db: MockDb): ProfileView {
@@ -967,6 +977,10 @@ export const baseHandlers: BaseHandlers = {
     const view = baseHandlers.get_plan({ target }, ctx) as PlanView;
     return view.response.markdown;
   },
+
+  copy_spec_markdown: ({ specId, doc }, ctx) => copyToClipboard(ctx.db, baseHandlers.spec_markdown({ specId, doc }, ctx) as string),
+  copy_plan_markdown: ({ target }, ctx) => copyToClipboard(ctx.db, baseHandlers.plan_markdown({ target }, ctx) as string),
+  copy_text: ({ text }, { db }) => copyToClipboard(db, text),
 
   choose_file: (_args, { db }) => (typeof db.dialog.open === "string" ? db.dialog.open : null),
 

@@ -6,7 +6,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { IpcError, PlanTarget, PlanView as PlanViewData } from "../../ipc/contract";
 import type { Intent } from "../../bindings/Intent";
 import { call, toIpcError } from "../../ipc/invoke";
-import { copyText } from "../../lib/clipboard";
 import { ErrorPanel } from "../../components/ErrorPanel";
 import { useErrorToast } from "../../components/Toasts";
 import { formatDateTime, slugify } from "../../lib/format";
@@ -92,6 +91,17 @@ function ExportActions({ target, name }: { target: PlanTarget; name: string }) {
       setBusy(false);
     }
   };
+  const copy = async () => {
+    setBusy(true);
+    try {
+      await call("copy_plan_markdown", { target });
+      notice("Copied. Paste the plan into your coding agent.");
+    } catch (e) {
+      toast(e);
+    } finally {
+      setBusy(false);
+    }
+  };
   const fileName = `${slugify(name, "plan")}-plan.md`;
   const save = (choose: boolean) =>
     void run(async (md) => {
@@ -104,12 +114,7 @@ function ExportActions({ target, name }: { target: PlanTarget; name: string }) {
         className="btn"
         type="button"
         disabled={busy}
-        onClick={() =>
-          void run(async (md) => {
-            await copyText(md);
-            notice("Copied. Paste the plan into your coding agent.");
-          })
-        }
+        onClick={() => void copy()}
       >
         Copy for a coding agent
       </button>

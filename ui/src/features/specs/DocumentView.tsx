@@ -9,7 +9,6 @@ import { handleRenderedLinkClick, useOpenExternal } from "../../lib/external";
 import { slugify } from "../../lib/format";
 import { useNotice } from "../../lib/notices";
 import { useRendered } from "./queries";
-import { copyText } from "../../lib/clipboard";
 
 const DOC_NAMES: Record<SpecDoc, { title: string; file: string }> = {
   human: { title: "Human spec", file: "spec" },
@@ -117,11 +116,17 @@ export function DocumentView({ specId, doc, title }: { specId: string; doc: Spec
     }
   };
 
-  const copy = () =>
-    withMarkdown("copy", async (md) => {
-      await copyText(md);
+  const copy = async () => {
+    setBusy("copy");
+    try {
+      await call("copy_spec_markdown", { specId, doc });
       notice(doc === "codingAgent" ? "Copied. Paste it into your coding agent." : `Copied the ${name.toLowerCase()} as Markdown.`);
-    });
+    } catch (e) {
+      toast(e);
+    } finally {
+      setBusy(null);
+    }
+  };
 
   const save = (choose: boolean) =>
     withMarkdown(choose ? "saveAs" : "save", async (md) => {

@@ -105,14 +105,14 @@ describe("SpecView", () => {
   });
 
   it("copies the coding-agent spec for a coding agent", async () => {
-    ipc();
-    const writeText = vi.fn(async () => undefined);
-    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    const calls = ipc();
     renderScreen(<SpecView specId={SPEC_ID} onBack={() => undefined} onEditAgain={() => undefined} />);
     fireEvent.click(await screen.findByRole("tab", { name: "Coding-agent spec" }));
     fireEvent.click(await screen.findByRole("button", { name: "Copy for a coding agent" }));
     expect(await screen.findByText("Copied. Paste it into your coding agent.")).toBeTruthy();
-    expect(writeText).toHaveBeenCalledWith("# Recipe Box (agent)\n");
+    // Copied from Rust by the spec's id: the markdown never comes to the page to be copied.
+    expect(calls.filter((c) => c.cmd === "copy_spec_markdown").map((c) => c.args)).toEqual([{ specId: SPEC_ID, doc: "codingAgent" }]);
+    expect(calls.some((c) => c.cmd === "spec_markdown")).toBe(false);
   });
 
   it("explores the scope with totals per milestone and a role filter", async () => {

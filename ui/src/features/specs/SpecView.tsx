@@ -1,6 +1,7 @@
 // One spec: an overview (facts, open-in links, documentation packs), its two documents, the
 // scope explorer, personas and features, the tech stack and the graphs. Tabs mount only the
 // active panel, so even a 1 MB deep spec opens at once.
+import { copyText } from "../../lib/clipboard";
 import { Suspense, lazy, useState, type ReactNode } from "react";
 import type { SpecView as SpecViewData } from "../../ipc/contract";
 import type { ScopeOfWork } from "../../bindings/ScopeOfWork";
@@ -94,8 +95,7 @@ function OpenIn({ spec }: { spec: SpecStatusResponse }) {
                 className="btn"
                 type="button"
                 onClick={() => {
-                  navigator.clipboard
-                    .writeText(l.url)
+                  copyText(l.url)
                     .then(() => notice(`${l.label} opens from its own app link; the link is copied, paste it where the tool asks.`))
                     .catch(() => notice(`Specdesk could not copy the link of ${l.label}.`));
                 }}
