@@ -200,7 +200,7 @@ describe("generations", () => {
     });
   });
 
-  test("refilling the composer sets a draft being written aside, and gives it back", async () => {
+  test("refilling the composer sets a draft being written aside until it is restored or discarded", async () => {
     await h.withScenario("specs-long", async ({ page }) => {
       await specsReady(page);
       const description = composer(page).getByLabel("What do you want to build?");
@@ -208,15 +208,28 @@ describe("generations", () => {
       const row = generations(page).getByRole("listitem", { name: "A landing page for a bakery (job 2)" });
       await row.getByRole("button", { name: "Edit and try again" }).click();
       assert.equal(await description.inputValue(), "A landing page for a bakery (job 2)");
-      const notice = page.locator(".notice").filter({ hasText: "the draft you were writing was set aside" });
-      assert.equal(
-        await textOf(notice.locator("span")),
-        "The composer holds the spec to edit now; the draft you were writing was set aside.",
-      );
-      await expectAxeClean(page, "the set-aside notice");
-      await notice.getByRole("button", { name: "Restore my draft" }).click();
+      const aside = page.getByRole("region", { name: "Draft set aside" });
+      assert.equal(await textOf(aside.locator("p")), "A draft you were writing is set aside: “My own idea: a tool library for a street”");
+      await expectAxeClean(page, "the set-aside draft");
+      // Not a notice that goes away: still there after a reload of the page.
+      await page.reload();
+      await specsReady(page);
+      await aside.waitFor();
+      // Restoring swaps: the spec being edited is set aside in its turn.
+      await aside.getByRole("button", { name: "Restore my draft" }).click();
       assert.equal(await description.inputValue(), "My own idea: a tool library for a street");
-      assert.equal(await notice.count(), 0);
+      assert.equal(await textOf(aside.locator("p")), "A draft you were writing is set aside: “A landing page for a bakery (job 2)”");
+      await aside.getByRole("button", { name: "Discard it" }).click();
+      assert.equal(await aside.count(), 0);
+      const undo = page.locator(".notice").filter({ hasText: "The set-aside draft was discarded." });
+      await undo.getByRole("button", { name: "Undo" }).click();
+      await aside.waitFor();
+      await aside.getByRole("button", { name: "Discard it" }).click();
+      // Clear has an Undo too.
+      await composer(page).getByRole("button", { name: "Clear" }).click();
+      assert.equal(await description.inputValue(), "");
+      await page.locator(".notice").filter({ hasText: "The draft was cleared." }).getByRole("button", { name: "Undo" }).click();
+      assert.equal(await description.inputValue(), "My own idea: a tool library for a street");
     });
   });
 });

@@ -18,6 +18,7 @@ import {
   costHint,
   docUrlLines,
   fieldOf,
+  isEmptyDraft,
   loadDraft,
   saveDraft,
   toSpecDraft,
@@ -372,9 +373,11 @@ export function Composer({
             className="btn btn-ghost"
             type="button"
             onClick={() => {
+              const cleared = draft;
               onChange(EMPTY_COMPOSER);
               setErrors({});
               setFailure(null);
+              if (!isEmptyDraft(cleared)) notice("The draft was cleared.", { label: "Undo", run: () => onChange(cleared) });
             }}
           >
             Clear

@@ -4,7 +4,7 @@ import { useCallback, useState } from "react";
 import { useNavigate } from "../../lib/nav";
 import { NoticeProvider, useNotice } from "../../lib/notices";
 import { Composer, useComposerDraft } from "./Composer";
-import { isEmptyDraft, sameDraft, type ComposerDraft } from "./draft";
+import { draftSummary, isEmptyDraft, loadSetAside, sameDraft, saveSetAside, type ComposerDraft } from "./draft";
 import { Generations } from "./Generations";
 import { Library } from "./Library";
 import { useJobChangedEvents } from "./queries";
@@ -27,18 +27,31 @@ function SpecsArea({ specId }: { specId?: string }) {
   const focused = useCallback(() => setFocusRequested(false), []);
   useJobChangedEvents();
 
-  // Refills the composer with a spec to edit; a draft the user was writing is set aside, not
-  // lost: the notice offers it back.
+  // A draft the user was writing when "Edit and try again" refilled the composer: kept (on this
+  // computer too) until the user restores or discards it, never lost to a timed notice.
+  const [setAside, setSetAsideState] = useState<ComposerDraft | null>(loadSetAside);
+  const keepAside = (d: ComposerDraft | null) => {
+    setSetAsideState(d && !isEmptyDraft(d) ? d : null);
+    saveSetAside(d);
+  };
   const editAgain = (d: ComposerDraft) => {
     const earlier = draft;
     setDraft(d);
     setFocusRequested(true);
-    if (!isEmptyDraft(earlier) && !sameDraft(earlier, d)) {
-      notice("The composer holds the spec to edit now; the draft you were writing was set aside.", {
-        label: "Restore my draft",
-        run: () => setDraft(earlier),
-      });
-    }
+    if (!isEmptyDraft(earlier) && !sameDraft(earlier, d)) keepAside(earlier);
+  };
+  // Restoring swaps: what the composer holds now is set aside in its turn.
+  const restore = () => {
+    if (!setAside) return;
+    const now = draft;
+    setDraft(setAside);
+    keepAside(isEmptyDraft(now) || sameDraft(now, setAside) ? null : now);
+    setFocusRequested(true);
+  };
+  const discard = () => {
+    const dropped = setAside;
+    keepAside(null);
+    if (dropped) notice("The set-aside draft was discarded.", { label: "Undo", run: () => keepAside(dropped) });
   };
 
   if (specId) {
@@ -59,6 +72,21 @@ function SpecsArea({ specId }: { specId?: string }) {
     <section className="page page-wide specs" aria-labelledby="specs-title">
       <h1 id="specs-title">Specs</h1>
       <p className="muted">Describe what you want to build and get a complete, structured spec.</p>
+      {setAside && (
+        <div className="set-aside" role="region" aria-label="Draft set aside">
+          <p>
+            A draft you were writing is set aside: “{draftSummary(setAside)}”
+          </p>
+          <div className="row">
+            <button className="btn" type="button" onClick={restore}>
+              Restore my draft
+            </button>
+            <button className="btn btn-ghost" type="button" onClick={discard}>
+              Discard it
+            </button>
+          </div>
+        </div>
+      )}
       <Composer draft={draft} onChange={setDraft} focusRequested={focusRequested} onFocused={focused} />
       <Generations onRefill={editAgain} />
       <Library />

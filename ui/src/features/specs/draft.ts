@@ -55,6 +55,26 @@ export function saveDraft(d: ComposerDraft): void {
   else saveJson(DRAFT_STORAGE_KEY, d);
 }
 
+/** Where a draft set aside by "Edit and try again" waits until the user restores or discards it. */
+export const SET_ASIDE_STORAGE_KEY = "specdesk.specs.draft.setAside";
+
+export function loadSetAside(): ComposerDraft | null {
+  const d = loadJson(SET_ASIDE_STORAGE_KEY, isDraft);
+  return d ? { ...EMPTY_COMPOSER, ...d } : null;
+}
+
+export function saveSetAside(d: ComposerDraft | null): void {
+  if (!d || isEmptyDraft(d)) removeKey(SET_ASIDE_STORAGE_KEY);
+  else saveJson(SET_ASIDE_STORAGE_KEY, d);
+}
+
+/** A draft's first words, to name it ("A tool library for…"). */
+export function draftSummary(d: ComposerDraft): string {
+  const text = d.description.trim().replace(/\s+/g, " ");
+  if (!text) return d.file?.name ?? d.missingFileName ?? "a draft without a description";
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+}
+
 /** Whether two drafts hold the same things (a file by its path). */
 export function sameDraft(a: ComposerDraft, b: ComposerDraft): boolean {
   return (
