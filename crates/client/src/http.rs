@@ -229,7 +229,7 @@ impl Inner {
     /// Applies the trial workspace's 30 calls a minute when the service shows the key is on the
     /// trial: its trial allowance is used up (`subscription_required` with
     /// `trial_credits_used`), or it refuses a call for the rate while this client has sent no more
-    /// than the trial's allowance in the last minute.
+    /// than one call over the trial's allowance in the last minute.
     fn learn_trial(&self, api: &crate::ApiError) {
         use specdesk_types::GatewayErrorCode;
         let crate::ErrorBody::Gateway(g) = &api.body else {
@@ -240,8 +240,10 @@ impl Inner {
                 .svc
                 .as_ref()
                 .is_some_and(|s| s.trial_credits_used.is_some()),
+            // The refused call is counted in the window already: refused as the 31st (or
+            // sooner), the allowance is the trial's.
             Some(GatewayErrorCode::RateLimitExceeded) => {
-                self.limiter.in_window() <= TRIAL_REQUESTS_PER_MINUTE as usize
+                self.limiter.in_window() <= TRIAL_REQUESTS_PER_MINUTE as usize + 1
             }
             _ => false,
         };

@@ -454,34 +454,43 @@ async fn on_a_trial_workspace_the_31st_call_waits_for_the_window() {
 }
 
 #[tokio::test(start_paused = true)]
-async fn a_key_the_service_limits_at_the_trial_rate_is_kept_to_30_a_minute() {
-    // A workspace not marked as a trial: the service refuses its very first call for the rate,
-    // which only a trial's 30-a-minute allowance explains (this client sent 1 call, not 600).
+async fn a_free_key_refused_at_its_31st_call_is_kept_to_30_a_minute_from_then_on() {
+    // A workspace not marked as a trial: the service refuses its 31st call in a minute for the
+    // rate, which only the trial's allowance explains (a paid one allows 600).
     let server = MockServer::start().await;
-    script(
-        &server,
-        "POST",
-        "/v1/rerank",
-        vec![gateway_error(429, "rate_limit_exceeded").insert_header("retry-after", "1")],
-        rerank_ok(),
-    )
-    .await;
+    let mut failures = vec![];
+    for _ in 0..30 {
+        failures.push(rerank_ok());
+    }
+    failures.push(gateway_error(429, "rate_limit_exceeded").insert_header("retry-after", "60"));
+    script(&server, "POST", "/v1/rerank", failures, rerank_ok()).await;
     let c = Client::new(config(&server).with_retry(policy())).unwrap();
-    assert!(!c.is_trial());
     let started = Instant::now();
+    for _ in 0..30 {
+        c.gateway().rerank(&rerank()).await.unwrap();
+    }
+    assert!(!c.is_trial());
+    assert_eq!(started.elapsed(), Duration::ZERO);
+    // The 31st is refused once, the trial learnt, and it goes through after the wait.
     c.gateway().rerank(&rerank()).await.unwrap();
-    assert_eq!(started.elapsed(), Duration::from_secs(1));
     assert!(c.is_trial());
     assert!(c.clone().is_trial(), "clones share the limiter");
-    // The refused call and its retry count: 28 more fit in the window...
-    for i in 0..28 {
+    let learnt = started.elapsed();
+    assert_eq!(learnt, Duration::from_secs(60));
+    assert_eq!(count(&server).await, 32);
+    // From then on the client keeps to 30 a minute: the next burst's 31st call waits for the
+    // window instead of earning a 429.
+    for _ in 0..29 {
         c.gateway().rerank(&rerank()).await.unwrap();
-        assert_eq!(started.elapsed(), Duration::from_secs(1), "call {}", i + 2);
     }
-    // ...and the 31st waits for the first to leave it, instead of earning a 429.
+    assert_eq!(
+        started.elapsed(),
+        learnt,
+        "30 calls in this minute, none waited"
+    );
     c.gateway().rerank(&rerank()).await.unwrap();
-    assert_eq!(started.elapsed(), Duration::from_secs(60));
-    assert_eq!(count(&server).await, 31);
+    assert_eq!(started.elapsed(), learnt + Duration::from_secs(60));
+    assert_eq!(count(&server).await, 62, "no call was refused again");
 }
 
 #[tokio::test(start_paused = true)]

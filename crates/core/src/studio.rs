@@ -218,7 +218,11 @@ impl Studio<'_> {
             .cost
             .map(|cost| (cost * 10.0 * 1e6).round() / 1e6)
             .or(metering.credits_charged);
-        charge.settle(charged, metering.credits_remaining)?;
+        match charged {
+            Some(c) => charge.settle(Some(c), metering.credits_remaining)?,
+            // No figure from the service: left for the next balance reading to estimate.
+            None => drop(charge),
+        }
         let metering = Metering {
             credits_charged: charged,
             ..metering

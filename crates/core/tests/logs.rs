@@ -62,8 +62,10 @@ async fn a_run_leaves_its_events_in_the_log_and_no_key() {
     profiles.set_key(&work.id, wrong).await.unwrap();
     let refused = profiles.test_connection(&work.id).await.unwrap_err();
     assert_eq!(refused.kind, IpcErrorKind::InvalidKey);
-    // A careless line that would leak both keys.
-    tracing::warn!("debug dump: Authorization: Bearer {wrong} / {}", keys::PRO);
+    // Careless lines that would leak the keys: one in a credential's shape, and one with the
+    // bare keys, which only their registration can catch.
+    tracing::warn!("debug dump: Authorization: Bearer {wrong}");
+    tracing::warn!("debug dump of the keys: {wrong} and {}", keys::PRO);
 
     let files = logs::log_files(&log_dir);
     assert_eq!(files.len(), 1, "one file for today");
@@ -78,6 +80,7 @@ async fn a_run_leaves_its_events_in_the_log_and_no_key() {
         "job sent to the service",
         "request failed: The service did not accept your API key.",
         "debug dump: Authorization: [redacted]",
+        "debug dump of the keys: [redacted] and [redacted]",
     ] {
         assert!(log.contains(event), "the log has {event:?}:\n{log}");
     }

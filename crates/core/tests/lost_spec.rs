@@ -159,3 +159,39 @@ async fn a_spec_the_service_never_created_fails_as_not_started_after_the_search(
     }
     assert!(searching >= 1, "the search was shown");
 }
+
+#[tokio::test]
+async fn a_spec_that_shows_up_after_its_job_failed_is_attached_on_the_next_start() {
+    let mut w = world().await;
+    fault(
+        &w.sb,
+        serde_json::json!({"match": {"method": "POST", "path": "/fast-spec"},
+            "respond": {"status": 502}}),
+    )
+    .await;
+    let draft = SpecSubmission::fast("A seed swap board for a community garden");
+    let job = w
+        .runner
+        .start_spec(SANDBOX_PROFILE_ID, &draft)
+        .await
+        .unwrap();
+    let failed = finished(&mut w).await;
+    assert_eq!((failed.id, failed.status), (job.id, JobStatus::Failed));
+
+    // The service had it after all (it lists it late): the next start attaches it to its job.
+    let client = w.profiles.client_for(SANDBOX_PROFILE_ID).await.unwrap();
+    let late = client.specs().submit(&draft).await.unwrap();
+    assert_eq!(w.runner.resume_all().await.unwrap(), 1);
+    let done = finished(&mut w).await;
+    assert_eq!(
+        (done.id, done.status, done.remote_id.as_deref(), done.error),
+        (
+            job.id,
+            JobStatus::Completed,
+            Some(late.spec_id.as_str()),
+            None
+        )
+    );
+    // Once attached, it is not looked for again.
+    assert_eq!(w.runner.resume_all().await.unwrap(), 0);
+}

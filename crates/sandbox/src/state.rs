@@ -370,9 +370,37 @@ impl Shared {
         self.dirty.notified().await;
     }
 
-    /// Serialises the data as JSON.
+    /// Serialises the data as JSON for the state file. Browser-task input values (credentials,
+    /// form values) stay in memory only: the file keeps their names, with the values (echoed in
+    /// results and in fill actions) blanked.
     pub fn snapshot(&self) -> Vec<u8> {
-        serde_json::to_vec(&*self.data()).unwrap_or_default()
+        let mut v = serde_json::to_value(&*self.data()).unwrap_or_default();
+        if let Some(batches) = v.get_mut("batches") {
+            forget_task_values(batches);
+        }
+        serde_json::to_vec(&v).unwrap_or_default()
+    }
+}
+
+/// Blanks every task input value and action value under `v`, keeping their names.
+fn forget_task_values(v: &mut serde_json::Value) {
+    use serde_json::Value;
+    match v {
+        Value::Object(map) => {
+            for (key, x) in map.iter_mut() {
+                match (key.as_str(), &mut *x) {
+                    ("input", Value::Object(values)) => {
+                        for value in values.values_mut() {
+                            *value = Value::String(String::new());
+                        }
+                    }
+                    ("value", Value::String(value)) => value.clear(),
+                    _ => forget_task_values(x),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(forget_task_values),
+        _ => {}
     }
 }
 

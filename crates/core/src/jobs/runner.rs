@@ -159,6 +159,7 @@ impl JobRunner {
     /// followed already is looked at again when its follower ends). Call it on start and after
     /// whatever may unblock a job (a key set, the keychain unlocked).
     pub async fn resume_all(&self) -> Result<usize, IpcError> {
+        super::spec::attach_late_specs(&self.inner).await;
         let jobs = self.inner.library.unfinished_jobs()?;
         Ok(jobs.iter().filter(|j| spawn(&self.inner, j.id)).count())
     }
@@ -191,6 +192,13 @@ impl JobRunner {
             None,
             None,
         )?;
+        // A batch stopped before the service had it needs its input values no more.
+        if job.kind == JobKind::Batch
+            && job.remote_id.is_none()
+            && let (Some(key), Some(vault)) = (&job.idempotency_key, self.inner.clients.vault())
+        {
+            task_inputs::forget(&vault, key).await;
+        }
         self.inner.emit(job_id)
     }
 

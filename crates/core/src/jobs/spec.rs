@@ -12,7 +12,35 @@ use crate::ipc_error::{IpcError, IpcErrorKind};
 use crate::library::{Job, JobKind, JobStatus};
 
 /// Shown when a spec's id never arrived and the service has no such spec.
-pub const SPEC_NOT_STARTED: &str = "Specdesk closed before the service confirmed this spec, and the service has no record of it, so it was not started and nothing was charged. Your description is kept: send it again.";
+pub const SPEC_NOT_STARTED: &str = "The service never confirmed this spec and does not list it, so it was most likely not started (a spec that is not started is not charged). Your description is kept: send it again. If the spec shows up on the service later, Specdesk attaches it here.";
+
+/// How far back failed specs are looked for on the service when the runner starts.
+const LATE_SPEC_WINDOW: time::Duration = time::Duration::days(7);
+
+/// On start: a spec failed as not started that the service lists after all is attached to its
+/// job, which is followed again (never lost). Errors only mean it is looked for next time.
+pub(super) async fn attach_late_specs(inner: &Inner) {
+    let since = (time::OffsetDateTime::now_utc() - LATE_SPEC_WINDOW)
+        .format(&time::format_description::well_known::Rfc3339)
+        .unwrap_or_default();
+    let Ok(jobs) = inner.library.unattached_failed_specs(&since) else {
+        return;
+    };
+    for job in jobs {
+        if job.error.as_ref().map(|e| e.message.as_str()) != Some(SPEC_NOT_STARTED) {
+            continue;
+        }
+        let Ok(client) = inner.clients.client_for(&job.profile_id).await else {
+            continue;
+        };
+        if let Ok(Some(spec_id)) = find_sent_spec(inner, &client, &job).await
+            && let Ok(true) = inner.library.reattach_job(job.id, &spec_id)
+        {
+            tracing::info!(job_id = job.id, %spec_id, "a spec that showed up late was attached to its job");
+            let _ = inner.emit(job.id);
+        }
+    }
+}
 
 pub(super) async fn follow_spec(inner: &Arc<Inner>, mut job: Job) -> Step {
     let client = inner.clients.client_for(&job.profile_id).await?;

@@ -229,6 +229,30 @@ impl Library {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// Spec jobs that failed before the service gave them an id, newest first, created since
+    /// `since` (RFC 3339): where a spec that shows up late on the service is looked for.
+    pub fn unattached_failed_specs(&self, since: &str) -> Result<Vec<Job>, IpcError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT * FROM jobs WHERE kind = 'spec' AND status = 'failed' AND remote_id IS NULL
+                 AND created_at >= ?1 ORDER BY id DESC",
+        )?;
+        let rows = stmt.query_map([since], Self::row_to_job)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Attaches the service's id to a job that was failed for want of it, and makes it unfinished
+    /// again (to be followed). False when the job has an id or is not failed.
+    pub fn reattach_job(&self, id: i64, remote_id: &str) -> Result<bool, IpcError> {
+        let n = self.conn().execute(
+            "UPDATE jobs SET remote_id = ?2, status = 'submitted', error = NULL,
+                 progress = 'Found on the service', updated_at = ?3
+             WHERE id = ?1 AND status = 'failed' AND remote_id IS NULL",
+            params![id, remote_id, now()],
+        )?;
+        Ok(n == 1)
+    }
+
     /// The newest jobs of a kind.
     pub fn recent_jobs(&self, kind: JobKind, limit: u32) -> Result<Vec<Job>, IpcError> {
         let conn = self.conn();
@@ -267,6 +291,49 @@ impl Library {
                 Self::row_to_job,
             )
             .optional()?)
+    }
+}
+
+impl Library {
+    /// Blanks the browser-task input values earlier versions kept in batch jobs (the request's
+    /// tasks and the results' echoed inputs), keeping the names. Returns how many jobs changed.
+    pub(super) fn scrub_task_values(conn: &rusqlite::Connection) -> rusqlite::Result<usize> {
+        let rows: Vec<(i64, String, Option<String>)> = {
+            let mut stmt = conn
+                .prepare("SELECT id, request_json, result_json FROM jobs WHERE kind = 'batch'")?;
+            stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+                .collect::<rusqlite::Result<_>>()?
+        };
+        let blank = |json: &str, list: &str| -> Option<String> {
+            let mut v: serde_json::Value = serde_json::from_str(json).ok()?;
+            let items = v.get_mut(list)?.as_array_mut()?;
+            let mut changed = false;
+            for item in items {
+                if let Some(serde_json::Value::Object(input)) = item.get_mut("input") {
+                    for value in input.values_mut() {
+                        if value.as_str().is_none_or(|s| !s.is_empty()) {
+                            *value = serde_json::Value::String(String::new());
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            changed.then(|| v.to_string())
+        };
+        let mut scrubbed = 0;
+        for (id, request, result) in rows {
+            let request = blank(&request, "tasks");
+            let result = result.as_deref().and_then(|r| blank(r, "results"));
+            if request.is_some() || result.is_some() {
+                conn.execute(
+                    "UPDATE jobs SET request_json = COALESCE(?2, request_json),
+                         result_json = COALESCE(?3, result_json) WHERE id = ?1",
+                    rusqlite::params![id, request, result],
+                )?;
+                scrubbed += 1;
+            }
+        }
+        Ok(scrubbed)
     }
 }
 
@@ -365,6 +432,47 @@ mod tests {
         assert_eq!(
             lib.set_remote_id(999, "x").unwrap_err().kind,
             IpcErrorKind::NotFound
+        );
+    }
+
+    #[test]
+    fn task_values_written_by_an_earlier_version_are_scrubbed_on_open() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("library.sqlite");
+        let secret = "hunter2-Secret-77";
+        {
+            let lib = Library::open(&path).unwrap();
+            let request = serde_json::json!({"tasks": [
+                {"url": "https://example.com/login", "input": {"password": secret}},
+                {"url": "https://example.com/"}
+            ]});
+            let job = lib
+                .insert_job(JobKind::Batch, "sandbox", Some("k1"), &request)
+                .unwrap();
+            let result = serde_json::json!({"id": "b1", "results": [
+                {"url": "https://example.com/login", "input": {"password": secret}, "status": "SUCCESS"}
+            ]});
+            lib.update_job(job.id, JobStatus::Completed, None, Some(&result), None)
+                .unwrap();
+            // As an earlier version left it.
+            lib.conn().pragma_update(None, "user_version", 4).unwrap();
+        }
+        let lib = Library::open(&path).unwrap();
+        let job = &lib.recent_jobs(JobKind::Batch, 1).unwrap()[0];
+        assert_eq!(
+            job.request["tasks"][0]["input"],
+            serde_json::json!({"password": ""})
+        );
+        assert_eq!(
+            job.result.as_ref().unwrap()["results"][0]["input"],
+            serde_json::json!({"password": ""})
+        );
+        drop(lib);
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes.extend(std::fs::read(dir.path().join("library.sqlite-wal")).unwrap_or_default());
+        assert!(
+            !bytes.windows(secret.len()).any(|w| w == secret.as_bytes()),
+            "the value is gone from the file, free pages included"
         );
     }
 }

@@ -152,7 +152,13 @@ const MIGRATIONS: &[&str] = &[
     "ALTER TABLE credit_ledger ADD COLUMN pending INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE credit_ledger ADD COLUMN estimated INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX credit_ledger_pending ON credit_ledger(profile_id) WHERE pending = 1;",
+    // 5: browser-task input values written by earlier versions are scrubbed from batch jobs
+    // (in Rust: `jobs::scrub_task_values`, run when this version is reached).
+    "SELECT 1;",
 ];
+
+/// The version from which batch jobs hold no task input values.
+const NO_TASK_VALUES: i64 = 5;
 
 /// The local library.
 pub struct Library {
@@ -202,6 +208,10 @@ impl Library {
             tx.execute_batch(sql)?;
             tx.pragma_update(None, "user_version", (i + 1) as i64)?;
             tx.commit()?;
+        }
+        if version < NO_TASK_VALUES && Self::scrub_task_values(&conn)? > 0 {
+            // Rewrite the file, so the old values are not left in free pages either.
+            conn.execute_batch("VACUUM;")?;
         }
         Self::cut_open_charges(&conn)?;
         Ok(Library {
