@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { ErrorPanel } from "./ErrorPanel";
+import { renderScreen } from "../lib/testing";
 
 afterEach(() => {
   cleanup();
@@ -35,5 +36,18 @@ describe("ErrorPanel", () => {
     render(<ErrorPanel error={{ kind: "rateLimited", message: "Too many requests.", retryAfterMs: 30000 }} onRetry={() => undefined} />);
     expect(screen.getByText("You can try again in 30 s.")).toBeTruthy();
     expect((screen.getByRole("button", { name: "Try again" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+  it("sends key and keychain problems to Settings, named for what to do there", () => {
+    const went: unknown[] = [];
+    renderScreen(
+      <>
+        <ErrorPanel error={{ kind: "keychainLocked", message: "Your keychain is locked." }} />
+        <ErrorPanel error={{ kind: "invalidKey", message: "The service did not accept your API key." }} />
+      </>,
+      (to) => went.push(to),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Unlock your keychain" }));
+    fireEvent.click(screen.getByRole("button", { name: "Open Settings" }));
+    expect(went).toEqual([{ area: "settings" }, { area: "settings" }]);
   });
 });

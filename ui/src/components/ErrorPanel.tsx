@@ -63,8 +63,9 @@ export function ErrorActions({ error, onRetry }: { error: IpcError; onRetry?: ()
           </button>
         )}
         {SETTINGS_KINDS.has(error.kind) && (
+          // Settings reads the keychain again, which asks the system to unlock it.
           <button className={action ? "btn" : "btn btn-primary"} type="button" onClick={() => navigate({ area: "settings" })}>
-            Open Settings
+            {error.kind === "keychainLocked" ? "Unlock your keychain" : "Open Settings"}
           </button>
         )}
         {onRetry && (

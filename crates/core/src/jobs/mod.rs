@@ -12,6 +12,7 @@
 //! again.
 
 mod batch;
+mod cancelled;
 mod runner;
 mod spec;
 mod video;

@@ -160,6 +160,7 @@ impl JobRunner {
     /// whatever may unblock a job (a key set, the keychain unlocked).
     pub async fn resume_all(&self) -> Result<usize, IpcError> {
         super::spec::attach_late_specs(&self.inner).await;
+        super::cancelled::record_charges(&self.inner).await;
         let jobs = self.inner.library.unfinished_jobs()?;
         Ok(jobs.iter().filter(|j| spawn(&self.inner, j.id)).count())
     }

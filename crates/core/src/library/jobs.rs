@@ -253,6 +253,31 @@ impl Library {
         Ok(n == 1)
     }
 
+    /// Specs and batches cancelled since `since` (RFC 3339) that the service had, whose charge is
+    /// not recorded yet.
+    pub fn cancelled_unrecorded(&self, since: &str) -> Result<Vec<Job>, IpcError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT * FROM jobs WHERE kind IN ('spec', 'batch') AND status = 'cancelled'
+                 AND remote_id IS NOT NULL AND created_at >= ?1
+                 AND (result_json IS NULL OR json_extract(result_json, '$.chargeRecorded') IS NULL)
+             ORDER BY id",
+        )?;
+        let rows = stmt.query_map([since], Self::row_to_job)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Notes on a cancelled job that its charge is in the credit ledger (`creditsCharged`).
+    pub fn note_charge_recorded(&self, id: i64, charged: f64) -> Result<(), IpcError> {
+        self.conn().execute(
+            "UPDATE jobs SET result_json = json_set(COALESCE(result_json, '{}'),
+                 '$.chargeRecorded', json('true'), '$.creditsCharged', ?2)
+             WHERE id = ?1",
+            params![id, charged],
+        )?;
+        Ok(())
+    }
+
     /// The newest jobs of a kind.
     pub fn recent_jobs(&self, kind: JobKind, limit: u32) -> Result<Vec<Job>, IpcError> {
         let conn = self.conn();
