@@ -38,6 +38,10 @@ pub struct Profile {
     pub key_kind: KeyKind,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub project_id: Option<String>,
+    /// The service showed this connection's key is on a trial workspace (30 gateway calls a
+    /// minute): its next clients keep to that from their first call. Cleared with a new key.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub trial: bool,
 }
 
 /// What the user enters to add or edit a profile.
@@ -217,6 +221,7 @@ impl Profiles {
             base_url: self.sandbox_base_url.clone(),
             key_kind: KeyKind::Organization,
             project_id: None,
+            trial: false,
         }
     }
 
@@ -291,6 +296,7 @@ impl Profiles {
             base_url: input.base_url,
             key_kind: input.key_kind,
             project_id: input.project_id,
+            trial: false,
         };
         if let Some(key) = &key {
             self.keys.set(&profile.id, key).await?;
@@ -320,6 +326,7 @@ impl Profiles {
         p.base_url = input.base_url;
         p.key_kind = input.key_kind;
         p.project_id = input.project_id;
+        p.trial = false;
         let p = p.clone();
         self.save(&stored)?;
         self.forget_client(Some(id));
@@ -371,6 +378,7 @@ impl Profiles {
         let key = check_key(api_key)?;
         let replaced = self.keys.get(id).await?.is_some_and(|old| old != key);
         self.keys.set(id, &key).await?;
+        self.forget_trial(id).await?;
         self.forget_client(Some(id));
         tracing::info!(connection = id, replaced, "API key saved in the keychain");
         Ok(KeyChange {
@@ -431,13 +439,17 @@ impl Profiles {
     /// The client of connection `id`: the one kept for it, or a new one with its key from the
     /// keychain (then kept).
     pub async fn client_for(&self, id: &str) -> Result<Client, IpcError> {
-        if let Some(c) = self
+        let cached = self
             .clients
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .get(id)
-        {
-            return Ok(c.clone());
+            .cloned();
+        if let Some(c) = cached {
+            if c.is_trial() {
+                self.remember_trial(id).await;
+            }
+            return Ok(c);
         }
         let generation = self.generation.load(Ordering::SeqCst);
         let client = self.build_client(id).await?;
@@ -467,7 +479,40 @@ impl Profiles {
         if let Some(key) = key {
             config = config.with_api_key(key);
         }
+        if profile.trial {
+            config = config.trial_workspace();
+        }
         Client::new(config).map_err(IpcError::from)
+    }
+
+    /// Keeps what a client learnt from the service, that its key is on a trial workspace, so the
+    /// connection's next clients (after a restart) keep to the trial's rate from the first call.
+    async fn remember_trial(&self, id: &str) {
+        if id == SANDBOX_PROFILE_ID || self.profile(id).is_ok_and(|p| p.trial) {
+            return;
+        }
+        let _guard = self.write.lock().await;
+        let Ok(mut stored) = self.load() else { return };
+        if let Some(p) = stored.profiles.iter_mut().find(|p| p.id == id) {
+            p.trial = true;
+            if let Err(e) = self.save(&stored) {
+                tracing::warn!(
+                    "could not keep that a connection is on a trial: {}",
+                    e.message
+                );
+            }
+        }
+    }
+
+    /// A new key may be on another plan: what was learnt about the old one is forgotten.
+    async fn forget_trial(&self, id: &str) -> Result<(), IpcError> {
+        let _guard = self.write.lock().await;
+        let mut stored = self.load()?;
+        if let Some(p) = stored.profiles.iter_mut().find(|p| p.id == id && p.trial) {
+            p.trial = false;
+            self.save(&stored)?;
+        }
+        Ok(())
     }
 
     /// The active profile's id and client.

@@ -298,3 +298,66 @@ async fn a_kept_client_is_dropped_when_its_connection_changes_or_goes() {
     let gone = w.profiles.client_for(&p.id).await.unwrap_err();
     assert_eq!(gone.kind, IpcErrorKind::NotFound);
 }
+
+#[tokio::test]
+async fn a_trial_learnt_from_the_service_is_kept_for_the_connections_next_clients() {
+    use wiremock::matchers::{method, path};
+    use wiremock::{Mock, MockServer, ResponseTemplate};
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/v1/rerank"))
+        .respond_with(
+            ResponseTemplate::new(429)
+                .insert_header("retry-after", "0")
+                .set_body_json(serde_json::json!({"error": {"message": "slow down",
+                    "type": "rate_limit_error", "code": "rate_limit_exceeded", "param": null, "svc": {}}})),
+        )
+        .up_to_n_times(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path("/v1/rerank"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(serde_json::json!({"model": "cohere/rerank-v3.5",
+                "results": [{"index": 0, "relevance_score": 0.9}], "usage": {"total_tokens": 3}})),
+        )
+        .mount(&server)
+        .await;
+    let w = world().await;
+    let mut conn = input(&w, "Free key");
+    conn.base_url = server.uri();
+    let p = w.profiles.add(&conn, Some("sk_free_one")).await.unwrap();
+    let rerank: specdesk_types::RerankRequest = serde_json::from_value(serde_json::json!({
+        "model": "cohere/rerank-v3.5", "query": "q", "documents": ["d"]
+    }))
+    .unwrap();
+
+    let client = w.profiles.client_for(&p.id).await.unwrap();
+    assert!(!client.is_trial());
+    client.gateway().rerank(&rerank).await.unwrap();
+    assert!(client.is_trial(), "refused for the rate at its first call");
+    // The next command keeps what was learnt with the connection.
+    w.profiles.client_for(&p.id).await.unwrap();
+
+    // After a restart (new Profiles over the same settings and keychain), the first client of
+    // the connection keeps to the trial's rate from its first call.
+    let restarted = Profiles::new(
+        Arc::new(w.settings.clone()),
+        Keys::new(Arc::new(w.keychain.clone()), Duration::from_secs(5)),
+        w.sandbox.base_url(),
+    );
+    assert!(restarted.client_for(&p.id).await.unwrap().is_trial());
+    assert_eq!(
+        restarted
+            .client_for(&p.id)
+            .await
+            .unwrap()
+            .config()
+            .gateway_requests_per_minute,
+        30
+    );
+    // A new key may be a paid one: learnt again from scratch.
+    restarted.set_key(&p.id, "sk_paid_two").await.unwrap();
+    assert!(!restarted.client_for(&p.id).await.unwrap().is_trial());
+}

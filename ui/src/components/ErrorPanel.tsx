@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
+import { ErrorKind, type KnownErrorKind } from "../ipc/contract";
 import type { IpcError } from "../ipc/contract";
 import { call } from "../ipc/invoke";
 import { useNavigate } from "../lib/nav";
 
-const TITLES: Record<string, string> = {
+const TITLES: Record<KnownErrorKind, string> = {
   missingKey: "An API key is needed",
   invalidKey: "Your API key was not accepted",
   insufficientCredits: "Not enough credits",
@@ -16,14 +17,23 @@ const TITLES: Record<string, string> = {
   keychainLocked: "Your keychain is locked",
   keychainUnavailable: "No keychain found",
   storage: "Local data could not be saved",
+  decode: "The answer could not be read",
+  stream: "The connection broke off",
+  cancelled: "Stopped",
+  internal: "Something went wrong",
   failed: "It could not be finished",
 };
 
 /** Kinds the user fixes in Settings (a key to add or replace, a keychain to unlock). */
-const SETTINGS_KINDS: ReadonlySet<string> = new Set(["missingKey", "invalidKey", "keychainLocked", "keychainUnavailable"]);
+const SETTINGS_KINDS: ReadonlySet<string> = new Set<KnownErrorKind>([
+  ErrorKind.missingKey,
+  ErrorKind.invalidKey,
+  ErrorKind.keychainLocked,
+  ErrorKind.keychainUnavailable,
+]);
 
 export function errorTitle(kind: string): string {
-  return TITLES[kind] ?? "Something went wrong";
+  return (TITLES as Record<string, string>)[kind] ?? "Something went wrong";
 }
 
 /** Seconds left of a rate-limit wait, counting down once a second. */
@@ -46,9 +56,9 @@ export function useCountdown(ms: number | undefined): number {
  */
 export function ErrorActions({ error, onRetry }: { error: IpcError; onRetry?: () => void }) {
   const navigate = useNavigate();
-  const left = useCountdown(error.kind === "rateLimited" ? error.retryAfterMs : undefined);
+  const left = useCountdown(error.kind === ErrorKind.rateLimited ? error.retryAfterMs : undefined);
   const action = error.action;
-  const waiting = error.kind === "rateLimited" && left > 0;
+  const waiting = error.kind === ErrorKind.rateLimited && left > 0;
   return (
     <>
       {waiting && (
@@ -65,7 +75,7 @@ export function ErrorActions({ error, onRetry }: { error: IpcError; onRetry?: ()
         {SETTINGS_KINDS.has(error.kind) && (
           // Settings reads the keychain again, which asks the system to unlock it.
           <button className={action ? "btn" : "btn btn-primary"} type="button" onClick={() => navigate({ area: "settings" })}>
-            {error.kind === "keychainLocked" ? "Unlock your keychain" : "Open Settings"}
+            {error.kind === ErrorKind.keychainLocked ? "Unlock your keychain" : "Open Settings"}
           </button>
         )}
         {onRetry && (

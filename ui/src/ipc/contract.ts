@@ -111,8 +111,34 @@ export type {
   Theme,
 };
 
-/** `IpcError.kind` values the UI branches on (generated from core's `IpcErrorKind`; new kinds may appear: treat unknown ones as "internal"). */
+/** `IpcError.kind` as sent (generated from core's `IpcErrorKind`; new kinds may appear: treat unknown ones as "internal"). */
 export type { IpcErrorKind };
+
+const KNOWN_ERROR_KINDS = [
+  "missingKey",
+  "invalidKey",
+  "insufficientCredits",
+  "subscriptionRequired",
+  "rateLimited",
+  "notFound",
+  "invalidInput",
+  "network",
+  "server",
+  "decode",
+  "stream",
+  "cancelled",
+  "keychainLocked",
+  "keychainUnavailable",
+  "storage",
+  "internal",
+  "failed",
+] as const satisfies readonly IpcErrorKind[];
+
+/** The kinds this version of the UI knows. */
+export type KnownErrorKind = (typeof KNOWN_ERROR_KINDS)[number];
+
+/** The kinds to branch on by name (`error.kind === ErrorKind.rateLimited`), never as bare strings: a typo is a type error. */
+export const ErrorKind = Object.fromEntries(KNOWN_ERROR_KINDS.map((k) => [k, k])) as { readonly [K in KnownErrorKind]: K };
 
 /** Commands, their arguments and results. */
 export interface Commands {

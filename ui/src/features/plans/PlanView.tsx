@@ -2,6 +2,7 @@
 // and progress over time. Read again every 30 seconds while open and on demand; exported as
 // Markdown for a coding agent.
 import { useEffect, useRef, useState } from "react";
+import { ErrorKind } from "../../ipc/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import type { IpcError, PlanTarget, PlanView as PlanViewData } from "../../ipc/contract";
 import type { Intent } from "../../bindings/Intent";
@@ -21,7 +22,7 @@ import { PLAN_REFRESH_MS, planKeys, usePlan } from "./queries";
 
 /** Whether an error is get-plan's "No project yet" (a spec still becoming a project). */
 export function isNoProjectYet(e: IpcError): boolean {
-  return e.kind === "notFound" && /no project yet/i.test(e.message);
+  return e.kind === ErrorKind.notFound && /no project yet/i.test(e.message);
 }
 
 function PlanError({ error, onRetry, byProject }: { error: IpcError; onRetry: () => void; byProject: boolean }) {
@@ -37,7 +38,7 @@ function PlanError({ error, onRetry, byProject }: { error: IpcError; onRetry: ()
       </div>
     );
   }
-  if (error.kind === "notFound") {
+  if (error.kind === ErrorKind.notFound) {
     return (
       <div className="panel panel-error" role="alert">
         <h2>Plan not found</h2>

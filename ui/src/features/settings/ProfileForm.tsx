@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { ErrorKind } from "../../ipc/contract";
 import type { IpcError, KeyKind, ProfileInput } from "../../ipc/contract";
 import { toIpcError } from "../../ipc/invoke";
 import { checkApiKey, checkBaseUrl, checkProfileName, checkProjectId, type FieldErrors } from "../../lib/validate";
@@ -65,7 +66,7 @@ export function ProfileForm({ initial, withKey, submitLabel, onSubmit, onCancel 
       setDraft((d) => ({ ...d, apiKey: "" }));
     } catch (err) {
       const ipc = toIpcError(err);
-      if (ipc.field && ipc.kind === "invalidInput") setErrors({ [ipc.field]: ipc.message });
+      if (ipc.field && ipc.kind === ErrorKind.invalidInput) setErrors({ [ipc.field]: ipc.message });
       else setFailure(ipc);
     } finally {
       setBusy(false);

@@ -2,6 +2,7 @@
 // existing-project context, documentation links, depth and a cost hint. The draft is kept in
 // localStorage on every change; it is cleared only once the service has the job.
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { ErrorKind } from "../../ipc/contract";
 import { getCurrentWebview } from "@tauri-apps/api/webview";
 import type { IpcError, SpecDepth } from "../../ipc/contract";
 import { call, toIpcError } from "../../ipc/invoke";
@@ -192,7 +193,7 @@ export function Composer({
     } catch (err) {
       const ipc = toIpcError(err);
       const field = fieldOf(ipc.field);
-      if (ipc.kind === "invalidInput" && field) {
+      if (ipc.kind === ErrorKind.invalidInput && field) {
         setErrors({ [field]: ipc.message });
         focusField(field);
       } else {

@@ -2,6 +2,7 @@
 // 1–100 and skip-based pages. Rows that are still generating refresh on their own; when the
 // service cannot be reached the specs kept on this computer are listed (and still open).
 import { useId, useState, type FormEvent } from "react";
+import { ErrorKind } from "../../ipc/contract";
 import type { SpecRecord } from "../../bindings/SpecRecord";
 import { toIpcError } from "../../ipc/invoke";
 import { useSettings } from "../../ipc/hooks";
@@ -95,7 +96,7 @@ function ConnectionLibrary({ profileId }: { profileId: string }) {
   const data = page.data;
   const rawError = page.isError ? toIpcError(page.error) : null;
   // A pattern refused by the service (or by the offline search) is shown beside the search box.
-  const patternError = rawError?.kind === "invalidInput" && rawError.field === "search" ? rawError.message : null;
+  const patternError = rawError?.kind === ErrorKind.invalidInput && rawError.field === "search" ? rawError.message : null;
   const error = patternError ? null : rawError;
   const shownSearchError = searchError ?? patternError;
   const filtered = !!(filters.endpoint || filters.status || filters.search);

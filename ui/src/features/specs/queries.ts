@@ -1,6 +1,7 @@
 // Server state of the Specs area (TanStack Query over the commands). Query keys start with the
 // command name, like ui/src/ipc/hooks.ts.
 import { useEffect, useState } from "react";
+import { ErrorKind } from "../../ipc/contract";
 import { Channel } from "@tauri-apps/api/core";
 import { listen } from "@tauri-apps/api/event";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -182,7 +183,7 @@ export function useFollowJob(job: Job): { live: Job; streamError: IpcError | nul
       })
       .catch((e: unknown) => {
         const err = toIpcError(e);
-        if (active && err.kind !== "cancelled") setStreamError(err);
+        if (active && err.kind !== ErrorKind.cancelled) setStreamError(err);
       });
     return () => {
       active = false;
