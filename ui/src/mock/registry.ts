@@ -43,7 +43,7 @@
  */
 import type { Channel } from "@tauri-apps/api/core";
 import type { AppEvents, CommandName, Commands, IpcError, IpcErrorKind } from "../ipc/contract";
-import type { MockDb } from "./base";
+import type { MockDb } from "./state";
 
 export type Args<C extends CommandName> = Commands[C]["args"];
 export type Result<C extends CommandName> = Commands[C]["result"];
