@@ -1,0 +1,147 @@
+//! The job runner end to end against the real sandbox (127.0.0.1:0, time scale 0): jobs written
+//! as the app writes them, a "crash" (the runner dropped mid-poll), a new runner that resumes and
+//! finishes them, the ledger, the spec cache, media files and notifications checked exactly.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures::future::BoxFuture;
+use specdesk_client::{BatchOptions, Client, ClientConfig, SpecSubmission};
+use specdesk_core::*;
+use specdesk_sandbox::{Sandbox, SandboxConfig, SandboxHandle, keys};
+use specdesk_types::{BrowserTask, VideoRequest};
+use tokio::sync::mpsc;
+
+/// Profiles `pro`, `org` and `free` with the sandbox's keys, polling batches and videos quickly.
+struct SandboxClients {
+    base: String,
+}
+
+impl ClientFactory for SandboxClients {
+    fn client_for<'a>(&'a self, profile_id: &'a str) -> BoxFuture<'a, Result<Client, IpcError>> {
+        Box::pin(async move {
+            let key = match profile_id {
+                "pro" => keys::PRO,
+                "org" => keys::ORG,
+                "free" => keys::FREE,
+                _ => return Err(IpcError::not_found("That connection no longer exists.")),
+            };
+            let mut config = ClientConfig::new(&self.base)?.with_api_key(key.to_owned());
+            config.job_poll_interval = Duration::from_millis(20);
+            Ok(Client::new(config)?)
+        })
+    }
+}
+
+/// Sends every finished job to a channel.
+struct Told(mpsc::UnboundedSender<Job>);
+
+impl Notifier for Told {
+    fn job_finished(&self, job: &Job) {
+        let _ = self.0.send(job.clone());
+    }
+}
+
+fn told() -> (Arc<Told>, mpsc::UnboundedReceiver<Job>) {
+    let (tx, rx) = mpsc::unbounded_channel();
+    (Arc::new(Told(tx)), rx)
+}
+
+/// The next notification (the timeout only guards against a hang).
+async fn next(rx: &mut mpsc::UnboundedReceiver<Job>) -> Job {
+    tokio::time::timeout(Duration::from_secs(120), rx.recv())
+        .await
+        .expect("no job finished")
+        .expect("notifier gone")
+}
+
+fn config(dir: &Path) -> JobRunnerConfig {
+    JobRunnerConfig {
+        spec_poll_interval: Duration::from_millis(20),
+        poll_jitter: Duration::ZERO,
+        retry_delay: Duration::from_millis(20),
+        max_retry_delay: Duration::from_millis(200),
+        media_dir: dir.join("media"),
+        find_sent_spec_for: Duration::from_millis(300),
+    }
+}
+
+async fn control(sb: &SandboxHandle, method: reqwest::Method, path: &str, body: serde_json::Value) {
+    let resp = reqwest::Client::new()
+        .request(method, format!("{}{path}", sb.base_url()))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert!(resp.status().is_success(), "{path}: {}", resp.status());
+}
+
+/// Every spec-status read hangs until the faults are cleared.
+async fn hang_spec_status(sb: &SandboxHandle) {
+    control(
+        sb,
+        reqwest::Method::POST,
+        "/_sandbox/faults",
+        serde_json::json!({"match": {"method": "GET", "path": "/spec-status/*"}, "times": 1000, "delayMs": 600000}),
+    )
+    .await;
+}
+
+async fn clear_faults(sb: &SandboxHandle) {
+    control(
+        sb,
+        reqwest::Method::DELETE,
+        "/_sandbox/faults",
+        serde_json::json!({}),
+    )
+    .await;
+}
+
+struct World {
+    sb: SandboxHandle,
+    dir: tempfile::TempDir,
+    clients: Arc<SandboxClients>,
+}
+
+impl World {
+    async fn new() -> World {
+        let sb = Sandbox::start(SandboxConfig::ephemeral()).await.unwrap();
+        let clients = Arc::new(SandboxClients {
+            base: sb.base_url().to_owned(),
+        });
+        World {
+            sb,
+            dir: tempfile::tempdir().unwrap(),
+            clients,
+        }
+    }
+
+    fn db(&self) -> std::path::PathBuf {
+        self.dir.path().join("library.sqlite")
+    }
+
+    fn library(&self) -> Arc<Library> {
+        Arc::new(Library::open(&self.db()).unwrap())
+    }
+
+    fn runner(&self, library: &Arc<Library>, notifier: Arc<Told>) -> JobRunner {
+        JobRunner::new(
+            library.clone(),
+            self.clients.clone(),
+            notifier,
+            config(self.dir.path()),
+        )
+    }
+
+    async fn client(&self, profile: &str) -> Client {
+        self.clients.client_for(profile).await.unwrap()
+    }
+}
+
+fn spec_request(sub: &SpecSubmission) -> serde_json::Value {
+    serde_json::to_value(SpecJobRequest::of(sub)).unwrap()
+}
+
+mod resume;
+mod through_profiles;
