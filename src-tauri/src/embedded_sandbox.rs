@@ -18,10 +18,7 @@ pub async fn start(data_dir: &Path) -> std::io::Result<SandboxHandle> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-    use std::time::Duration;
-
-    use specdesk_core::{Keys, MemorySecretStore, MemorySettings, Profiles};
+    use specdesk_core::Profiles;
 
     use super::start as start_embedded_sandbox;
 
@@ -36,14 +33,7 @@ mod tests {
             sandbox.base_url(),
             format!("http://127.0.0.1:{}", sandbox.addr.port())
         );
-        let profiles = Profiles::new(
-            Arc::new(MemorySettings::default()),
-            Keys::new(
-                Arc::new(MemorySecretStore::default()),
-                Duration::from_secs(5),
-            ),
-            sandbox.base_url(),
-        );
+        let profiles = Profiles::in_memory(sandbox.base_url());
         let client = profiles
             .client_for(specdesk_core::SANDBOX_PROFILE_ID)
             .await
@@ -60,14 +50,7 @@ mod tests {
 
         // Started again (on another free port), it still has the spec.
         let sandbox = start_embedded_sandbox(&data).await.unwrap();
-        let profiles = Profiles::new(
-            Arc::new(MemorySettings::default()),
-            Keys::new(
-                Arc::new(MemorySecretStore::default()),
-                Duration::from_secs(5),
-            ),
-            sandbox.base_url(),
-        );
+        let profiles = Profiles::in_memory(sandbox.base_url());
         let (_, client) = profiles.active_client().await.unwrap();
         let list = client
             .specs()

@@ -214,6 +214,18 @@ impl Profiles {
         }
     }
 
+    /// Profiles over in-memory settings and keychain (tests, and tools that keep nothing).
+    pub fn in_memory(sandbox_base_url: impl Into<String>) -> Self {
+        Profiles::new(
+            Arc::new(crate::settings::MemorySettings::default()),
+            Keys::new(
+                Arc::new(crate::secrets::MemorySecretStore::default()),
+                Duration::from_secs(5),
+            ),
+            sandbox_base_url,
+        )
+    }
+
     fn sandbox(&self) -> Profile {
         Profile {
             id: SANDBOX_PROFILE_ID.to_owned(),

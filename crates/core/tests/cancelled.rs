@@ -12,14 +12,7 @@ use specdesk_sandbox::{Sandbox, SandboxConfig};
 async fn a_cancelled_spec_that_finished_on_the_service_is_charged_in_the_ledger_once() {
     let sb = Sandbox::start(SandboxConfig::ephemeral()).await.unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let profiles = Arc::new(Profiles::new(
-        Arc::new(MemorySettings::default()),
-        Keys::new(
-            Arc::new(MemorySecretStore::default()),
-            Duration::from_secs(5),
-        ),
-        sb.base_url(),
-    ));
+    let profiles = Arc::new(Profiles::in_memory(sb.base_url()));
     let library = Arc::new(Library::open(&dir.path().join("library.sqlite")).unwrap());
     let runner = JobRunner::new(
         library.clone(),

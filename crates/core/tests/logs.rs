@@ -22,14 +22,7 @@ async fn a_run_leaves_its_events_in_the_log_and_no_key() {
     let _log = tracing::subscriber::set_default(subscriber);
 
     let sandbox = Sandbox::start(SandboxConfig::ephemeral()).await.unwrap();
-    let profiles = Arc::new(Profiles::new(
-        Arc::new(MemorySettings::default()),
-        Keys::new(
-            Arc::new(MemorySecretStore::default()),
-            Duration::from_secs(5),
-        ),
-        sandbox.base_url(),
-    ));
+    let profiles = Arc::new(Profiles::in_memory(sandbox.base_url()));
     let work = profiles
         .add(
             &ProfileInput {

@@ -29,14 +29,7 @@ struct World {
 async fn world() -> World {
     let sb = Sandbox::start(SandboxConfig::ephemeral()).await.unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let profiles = Arc::new(Profiles::new(
-        Arc::new(MemorySettings::default()),
-        Keys::new(
-            Arc::new(MemorySecretStore::default()),
-            Duration::from_secs(5),
-        ),
-        sb.base_url(),
-    ));
+    let profiles = Arc::new(Profiles::in_memory(sb.base_url()));
     let library = Arc::new(Library::open(&dir.path().join("library.sqlite")).unwrap());
     let mut config = JobRunnerConfig::new(dir.path().join("media"));
     config.spec_poll_interval = Duration::from_millis(20);

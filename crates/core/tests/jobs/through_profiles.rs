@@ -4,14 +4,7 @@
 use super::*;
 
 async fn profiles_on(w: &World) -> Arc<Profiles> {
-    Arc::new(Profiles::new(
-        Arc::new(MemorySettings::default()),
-        Keys::new(
-            Arc::new(MemorySecretStore::default()),
-            Duration::from_secs(5),
-        ),
-        w.sb.base_url(),
-    ))
+    Arc::new(Profiles::in_memory(w.sb.base_url()))
 }
 
 fn connection(w: &World, name: &str) -> ProfileInput {
