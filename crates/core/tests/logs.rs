@@ -2,7 +2,6 @@
 //! events in the day's file, and no key or credential in it.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use specdesk_client::SpecSubmission;
 use specdesk_core::*;
