@@ -204,6 +204,7 @@ pub fn run() {
             commands::plans::plan_markdown,
             commands::plans::recent_projects,
             commands::plans::forget_project,
+            commands::agents::check_tasks,
             commands::agents::submit_batch,
             commands::agents::watch_batch,
             commands::agents::list_batches,

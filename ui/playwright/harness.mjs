@@ -17,7 +17,8 @@ import { AxeBuilder } from "@axe-core/playwright";
 import { chromium } from "playwright-core";
 
 export const UI_DIR = fileURLToPath(new URL("..", import.meta.url));
-export const DIST_MOCK = path.join(UI_DIR, "dist-mock");
+// SPECDESK_DIST_MOCK: another build folder (two builds at once must not share one).
+export const DIST_MOCK = process.env.SPECDESK_DIST_MOCK || path.join(UI_DIR, "dist-mock");
 export const CHROMIUM = process.env.SPECDESK_CHROMIUM || "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
   "--headless",

@@ -221,14 +221,14 @@ describe("generations", () => {
       assert.equal(await textOf(aside.locator("p")), "A draft you were writing is set aside: “A landing page for a bakery (job 2)”");
       await aside.getByRole("button", { name: "Discard it" }).click();
       assert.equal(await aside.count(), 0);
-      const undo = page.locator(".notice").filter({ hasText: "The set-aside draft was discarded." });
+      const undo = page.locator(".toast-card").filter({ hasText: "The set-aside draft was discarded." });
       await undo.getByRole("button", { name: "Undo" }).click();
       await aside.waitFor();
       await aside.getByRole("button", { name: "Discard it" }).click();
       // Clear has an Undo too.
       await composer(page).getByRole("button", { name: "Clear" }).click();
       assert.equal(await description.inputValue(), "");
-      await page.locator(".notice").filter({ hasText: "The draft was cleared." }).getByRole("button", { name: "Undo" }).click();
+      await page.locator(".toast-card").filter({ hasText: "The draft was cleared." }).getByRole("button", { name: "Undo" }).click();
       assert.equal(await description.inputValue(), "My own idea: a tool library for a street");
     });
   });
@@ -358,6 +358,38 @@ describe("library", () => {
       await expectAxeClean(page, "a spec read offline");
     });
   });
+
+  test("offline: a document never downloaded says so, the saved one opens, and Try again opens it once back", async () => {
+    await h.withScenario("offline-docs", async ({ page, mock }) => {
+      await specsReady(page);
+      await library(page).getByRole("button", { name: HABITS }).click();
+      await page.getByRole("heading", { level: 1, name: "Team habit tracker" }).waitFor();
+      await page.getByRole("tab", { name: "Coding-agent spec" }).click();
+      const panel = page.getByRole("region", { name: "Not saved offline" });
+      await panel.waitFor();
+      assert.equal(
+        await textOf(panel.locator("p")),
+        "This document was not downloaded on this computer. Connect to Work and open it again to keep a copy.",
+      );
+      assert.equal(await page.getByRole("alert").count(), 0, "no failing tab");
+      await expectAxeClean(page, "a document not saved offline");
+
+      await page.getByRole("tab", { name: "Human spec" }).click();
+      await page.getByRole("article", { name: "Human spec" }).getByRole("heading", { level: 1, name: "Team habit tracker" }).waitFor();
+      assert.deepEqual((await mock.calls("render_spec")).map((c) => c.args.doc), ["human"], "the missing document is never asked for");
+
+      await page.getByRole("tab", { name: "Coding-agent spec" }).click();
+      await panel.getByRole("button", { name: "Try again" }).click();
+      const still = panel.getByRole("status");
+      await still.waitFor();
+      assert.equal(await textOf(still), "Work still cannot be reached.");
+      await mock.release("back-online");
+      await panel.getByRole("button", { name: "Try again" }).click();
+      await page.getByRole("article", { name: "Coding-agent spec" }).getByRole("heading", { level: 1, name: "Team habit tracker: instructions for a coding agent" }).waitFor();
+      assert.equal(await panel.count(), 0);
+      assert.deepEqual((await mock.calls("render_spec")).map((c) => c.args.doc), ["human", "codingAgent"]);
+    });
+  });
 });
 
 describe("a deep spec", () => {
@@ -419,6 +451,8 @@ describe("a deep spec", () => {
       );
       await doc.locator("code.hljs .hljs-keyword").first().waitFor();
       assert.deepEqual(await doc.locator("code.hljs .hljs-keyword").allInnerTexts(), ["export", "async", "function", "return"]);
+      assert.deepEqual(await doc.locator("code.hljs .hljs-comment").allInnerTexts(), ["// The newest recipes first, 20 to a page."]);
+      assert.deepEqual(await doc.locator("code.hljs .hljs-number").allInnerTexts(), ["20", "0"]);
       await doc.getByRole("link", { name: "Next.js docs" }).click();
       await page.waitForFunction(() => window.__SPECDESK_MOCK__.calls.some((c) => c.cmd === "open_external"));
       assert.deepEqual((await mock.calls("open_external")).map((c) => c.args), [{ url: "https://nextjs.org/docs" }]);

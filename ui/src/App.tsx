@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useAppInfo, useProfiles, useSettings } from "./ipc/hooks";
+import { useAppInfo, useProfiles, useSettings, useSettingsEvents } from "./ipc/hooks";
 import { CreditMeter } from "./components/CreditMeter";
 import { ErrorPanel } from "./components/ErrorPanel";
 import { ScreenBoundary } from "./components/ScreenBoundary";
+import { AppToaster } from "./components/Toasts";
 import { toIpcError } from "./ipc/invoke";
 import { Welcome } from "./features/shell/Welcome";
 import { AreaFrame, type Area } from "./features/areas/AreaFrame";
@@ -45,6 +46,7 @@ export function App() {
     setStartNotice(givenNotice);
   }
   const settings = useSettings();
+  useSettingsEvents();
   const [screen, setScreen] = useState<Screen>("specs");
   // What the Specs and Plans areas show: a spec (else the list) and a plan (else the picker).
   const [specId, setSpecId] = useState<string | undefined>();
@@ -161,6 +163,7 @@ export function App() {
               <AreaFrame area={screen} />
             )}
           </ScreenBoundary>
+          <AppToaster />
         </NavContext.Provider>
       </main>
     </div>

@@ -2,7 +2,6 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { App } from "./App";
-import { ToastProvider } from "./components/Toasts";
 import "./styles/app.css";
 
 const queryClient = new QueryClient({
@@ -21,9 +20,7 @@ async function start() {
     createRoot(root).render(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
-          <ToastProvider>
-            <App />
-          </ToastProvider>
+          <App />
         </QueryClientProvider>
       </StrictMode>,
     );

@@ -90,13 +90,25 @@ impl PreparedBatch {
     }
 }
 
-/// Checks a submission as the service would, before anything is sent.
+/// Checks a submission as the service would, before anything is sent: the first of
+/// [`task_problems`].
 pub fn validate_tasks(tasks: &[BrowserTask], options: &BatchOptions) -> Result<()> {
+    match task_problems(tasks, options).into_iter().next() {
+        Some(problem) => Err(problem),
+        None => Ok(()),
+    }
+}
+
+/// Every problem of a submission, in order (the batch, then each task's fields, then the
+/// options), each an [`Error::InvalidInput`] naming its field (`tasks[3].url`). Empty when the
+/// submission can be sent.
+pub fn task_problems(tasks: &[BrowserTask], options: &BatchOptions) -> Vec<Error> {
+    let mut problems = Vec::new();
     if tasks.is_empty() {
-        return Err(Error::invalid("tasks", "Add at least one task to run."));
+        problems.push(Error::invalid("tasks", "Add at least one task to run."));
     }
     if tasks.len() > validate::MAX_TASKS {
-        return Err(Error::invalid(
+        problems.push(Error::invalid(
             "tasks",
             format!(
                 "A batch can hold at most 1000 tasks; this one has {}. Split it into smaller batches.",
@@ -105,54 +117,12 @@ pub fn validate_tasks(tasks: &[BrowserTask], options: &BatchOptions) -> Result<(
         ));
     }
     for (i, task) in tasks.iter().enumerate() {
-        let field = format!("tasks[{i}].url");
-        if task.url.trim().is_empty() {
-            return Err(Error::invalid(
-                field,
-                format!(
-                    "Task {} has no start address. Enter the page it starts on.",
-                    i + 1
-                ),
-            ));
-        }
-        validate::web_url(&field, &task.url).map_err(|_| {
-            Error::invalid(
-                format!("tasks[{i}].url"),
-                format!(
-                    "Task {}: \"{}\" is not a full web address. Start it with https:// or http://.",
-                    i + 1,
-                    task.url
-                ),
-            )
-        })?;
-        if let Some(schema) = &task.output {
-            if !schema.is_object() {
-                return Err(Error::invalid(
-                    format!("tasks[{i}].output"),
-                    format!("Task {}: the output schema must be a JSON object.", i + 1),
-                ));
-            }
-            if let Err(e) = jsonschema::validator_for(schema) {
-                return Err(Error::invalid(
-                    format!("tasks[{i}].output"),
-                    format!(
-                        "Task {}: the output schema is not a valid JSON Schema ({e}). Fix it, or start from one of the starter schemas.",
-                        i + 1
-                    ),
-                ));
-            }
-        }
-        if task.timeout_ms == Some(0) {
-            return Err(Error::invalid(
-                format!("tasks[{i}].timeoutMs"),
-                format!("Task {}: the time limit must be more than 0.", i + 1),
-            ));
-        }
+        task_field_problems(i, task, &mut problems);
     }
     if let Some(c) = options.concurrency
         && !validate::CONCURRENCY_RANGE.contains(&i64::from(c))
     {
-        return Err(Error::invalid(
+        problems.push(Error::invalid(
             "concurrency",
             format!("Tasks at once must be between 1 and 20 (it was {c})."),
         ));
@@ -160,12 +130,67 @@ pub fn validate_tasks(tasks: &[BrowserTask], options: &BatchOptions) -> Result<(
     if let Some(key) = &options.idempotency_key
         && (key.trim().is_empty() || key.len() > 255)
     {
-        return Err(Error::invalid(
+        problems.push(Error::invalid(
             "idempotencyKey",
             "The idempotency key must be 1 to 255 characters.",
         ));
     }
-    Ok(())
+    problems
+}
+
+/// The problems of task `i` (shown to people as task `i + 1`).
+fn task_field_problems(i: usize, task: &BrowserTask, problems: &mut Vec<Error>) {
+    let n = i + 1;
+    let mut push = |field: &str, message: String| {
+        problems.push(Error::invalid(format!("tasks[{i}].{field}"), message));
+    };
+    if task.url.trim().is_empty() {
+        push(
+            "url",
+            format!("Task {n} has no start address. Enter the page it starts on."),
+        );
+    } else if validate::web_url("url", &task.url).is_err() {
+        push(
+            "url",
+            format!(
+                "Task {n}: \"{}\" is not a full web address. Start it with https:// or http://.",
+                task.url
+            ),
+        );
+    }
+    if let Some(schema) = &task.output {
+        if !schema.is_object() {
+            push(
+                "output",
+                format!("Task {n}: the output schema must be a JSON object."),
+            );
+        } else if let Err(e) = jsonschema::validator_for(schema) {
+            push(
+                "output",
+                format!(
+                    "Task {n}: the output schema is not a valid JSON Schema ({e}). Fix it, or start from one of the starter schemas."
+                ),
+            );
+        }
+    }
+    if task.timeout_ms == Some(0) {
+        push(
+            "timeoutMs",
+            format!("Task {n}: the time limit must be more than 0."),
+        );
+    }
+    if task.max_steps == Some(0) {
+        push(
+            "maxSteps",
+            format!("Task {n}: the step limit must be at least 1."),
+        );
+    }
+    if task.max_duration_seconds == Some(0) {
+        push(
+            "maxDurationSeconds",
+            format!("Task {n}: the duration limit must be at least 1 second."),
+        );
+    }
 }
 
 /// What following a batch yields. Each event and each result comes exactly once, whether it

@@ -13,7 +13,7 @@ use specdesk_client::types::{
 };
 use specdesk_client::{
     AudioUpload, BatchOptions, Client, ClientConfig, Error, ErrorKind, FileUpload, PlanRef,
-    SpecListQuery, SpecSubmission, validate_base_url,
+    SpecListQuery, SpecSubmission, task_problems, validate_base_url,
 };
 use wiremock::MockServer;
 
@@ -289,6 +289,62 @@ async fn batch_submissions() {
         assert_eq!(refused_field(first), "batchId");
     }
     nothing_sent(&server).await;
+}
+
+/// The batch builder shows every problem at once, each in its row: all of them, in order, with
+/// the words `prepare` refuses with.
+#[test]
+fn every_problem_of_a_draft_batch_at_once() {
+    let tasks = vec![
+        task("https://example.com"),
+        BrowserTask {
+            timeout_ms: Some(0),
+            max_steps: Some(0),
+            ..task("example.com")
+        },
+        BrowserTask {
+            output: Some(json!({"type": "money"})),
+            max_duration_seconds: Some(0),
+            ..task("")
+        },
+    ];
+    let options = BatchOptions {
+        concurrency: Some(21),
+        ..Default::default()
+    };
+    let problems: Vec<(String, String)> = task_problems(&tasks, &options)
+        .into_iter()
+        .map(|e| match e {
+            Error::InvalidInput { field, message } => (field, message),
+            other => panic!("not an input problem: {other:?}"),
+        })
+        .collect();
+    let fields: Vec<&str> = problems.iter().map(|(f, _)| f.as_str()).collect();
+    assert_eq!(
+        fields,
+        [
+            "tasks[1].url",
+            "tasks[1].timeoutMs",
+            "tasks[1].maxSteps",
+            "tasks[2].url",
+            "tasks[2].output",
+            "tasks[2].maxDurationSeconds",
+            "concurrency",
+        ]
+    );
+    assert_eq!(problems[2].1, "Task 2: the step limit must be at least 1.");
+    assert_eq!(
+        problems[5].1,
+        "Task 3: the duration limit must be at least 1 second."
+    );
+    assert!(
+        problems[4]
+            .1
+            .starts_with("Task 3: the output schema is not a valid JSON Schema ("),
+        "{}",
+        problems[4].1
+    );
+    assert!(task_problems(&[task("https://example.com")], &BatchOptions::default()).is_empty());
 }
 
 #[tokio::test]

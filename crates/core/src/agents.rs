@@ -1,11 +1,24 @@
 //! Browser agents: following a batch already submitted, event by event, until it is finished.
 
 use futures::StreamExt;
-use specdesk_client::{BatchUpdate, Client};
-use specdesk_types::Batch;
+use specdesk_client::{BatchOptions, BatchUpdate, Client};
+use specdesk_types::{Batch, BrowserTask};
 
 use crate::events::BatchEvent;
 use crate::ipc_error::{IpcError, IpcErrorKind};
+
+/// Every problem of a draft batch, as the submission would meet it (the output schema checked
+/// with the same JSON Schema compiler the result is held to); nothing is sent.
+pub fn task_problems(tasks: &[BrowserTask], concurrency: Option<u32>) -> Vec<IpcError> {
+    let options = BatchOptions {
+        concurrency,
+        idempotency_key: None,
+    };
+    specdesk_client::task_problems(tasks, &options)
+        .into_iter()
+        .map(IpcError::from)
+        .collect()
+}
 
 /// Follows batch `batch_id` with `client` (its timeline so far, then each new event and result
 /// once) and hands each one to `on_event`. Returns the finished batch; its `done` event is left

@@ -4,12 +4,18 @@ use tauri::State;
 use tauri::ipc::Channel;
 
 use specdesk_client::BatchOptions;
-use specdesk_core::{BatchEvent, Job};
+use specdesk_core::{BatchEvent, IpcError, Job};
 use specdesk_types::{Batch, BatchList, BatchStatus, BrowserTask, CapacitySnapshot};
 
 use super::Result;
 use crate::state::AppState;
 use crate::streams::{Ending, send_event};
+
+/// Every problem of a draft batch (one `invalidInput` error each, its field naming the place).
+#[tauri::command]
+pub fn check_tasks(tasks: Vec<BrowserTask>, concurrency: Option<u32>) -> Vec<IpcError> {
+    specdesk_core::agents::task_problems(&tasks, concurrency)
+}
 
 #[tauri::command]
 pub async fn submit_batch(

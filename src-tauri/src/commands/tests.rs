@@ -43,6 +43,7 @@ impl App {
                 super::jobs::cancel_job,
                 super::jobs::list_jobs,
                 super::gateway::delete_media,
+                super::agents::check_tasks,
             ])
             .build(mock_context(tauri::test::noop_assets()))
             .unwrap();
@@ -171,6 +172,37 @@ fn jobs_and_media_not_in_the_library_are_not_found() {
     );
     assert_eq!(
         app.invoke("list_jobs", json!({"kind": null, "limit": 10})),
+        Ok(json!([]))
+    );
+}
+
+#[test]
+fn check_tasks_lists_every_problem_with_its_field() {
+    let app = App::new();
+    let tasks = json!([
+        {"url": "https://example.com", "output": {"type": "object"}},
+        {"url": "example.com", "maxSteps": 0},
+    ]);
+    assert_eq!(
+        app.invoke("check_tasks", json!({"tasks": tasks, "concurrency": 3})),
+        Ok(json!([
+            {
+                "kind": "invalidInput",
+                "message": "Task 2: \"example.com\" is not a full web address. Start it with https:// or http://.",
+                "field": "tasks[1].url",
+            },
+            {
+                "kind": "invalidInput",
+                "message": "Task 2: the step limit must be at least 1.",
+                "field": "tasks[1].maxSteps",
+            },
+        ]))
+    );
+    assert_eq!(
+        app.invoke(
+            "check_tasks",
+            json!({"tasks": [{"url": "http://127.0.0.1:9/"}]})
+        ),
         Ok(json!([]))
     );
 }

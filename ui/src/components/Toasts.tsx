@@ -1,46 +1,72 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+// The app's toasts, on sonner: one toaster (bottom right) inside the app's navigation context, so
+// a toast's action can open Settings. Errors (useErrorToast) stay until dismissed and carry the
+// error's actions; confirmations (lib/notices.tsx) go after a few seconds, never while the pointer
+// is on them (sonner) or focus is inside them (ToastCard). Sonner's list is the one polite live
+// region: a card adds no role of its own, so a screen reader announces each toast once.
+import { useCallback, type ReactNode } from "react";
+import { Toaster, toast } from "sonner";
 import type { IpcError } from "../ipc/contract";
 import { toIpcError } from "../ipc/invoke";
-import { errorTitle } from "./ErrorPanel";
+import { ErrorActions, errorTitle } from "./ErrorPanel";
 
-interface Toast {
-  id: number;
-  error: IpcError;
+type Tone = "error" | "info";
+
+interface CardOptions {
+  /** The same id replaces the toast instead of stacking a second one. */
+  id: string;
+  tone: Tone;
+  /** How long it stays untouched, in ms; Infinity for "until dismissed". */
+  duration: number;
+  render: (id: string) => ReactNode;
 }
 
-const ToastContext = createContext<(e: unknown) => void>(() => undefined);
+/** Shows (or replaces) a toast drawn by `render`, paused while focus is inside it. */
+export function showCard({ id, tone, duration, render }: CardOptions) {
+  const draw = (paused: boolean) =>
+    toast.custom(
+      () => (
+        <div
+          className={`toast-card toast-${tone}`}
+          onFocus={() => duration !== Infinity && !paused && draw(true)}
+          onBlur={(e) => {
+            if (duration !== Infinity && paused && !e.currentTarget.contains(e.relatedTarget)) draw(false);
+          }}
+        >
+          {render(id)}
+          <button className="btn btn-ghost toast-dismiss" type="button" onClick={() => toast.dismiss(id)}>
+            Dismiss
+          </button>
+        </div>
+      ),
+      { id, duration: paused ? Infinity : duration, unstyled: true },
+    );
+  draw(false);
+}
+
+function ErrorToast({ error }: { error: IpcError }) {
+  return (
+    <>
+      <strong>{errorTitle(error.kind)}</strong>
+      <p>{error.message}</p>
+      <ErrorActions error={error} />
+    </>
+  );
+}
 
 /** Shows an error as a toast (for failures that are not tied to one form). */
-export function useErrorToast() {
-  return useContext(ToastContext);
+export function useErrorToast(): (e: unknown) => void {
+  return useCallback((e: unknown) => {
+    const error = toIpcError(e);
+    showCard({
+      id: `error:${error.kind}:${error.message}`,
+      tone: "error",
+      duration: Infinity,
+      render: () => <ErrorToast error={error} />,
+    });
+  }, []);
 }
 
-export function ToastProvider({ children }: { children: ReactNode }) {
-  const [toasts, setToasts] = useState<Toast[]>([]);
-  const dismiss = useCallback((id: number) => setToasts((t) => t.filter((x) => x.id !== id)), []);
-  const show = useCallback(
-    (e: unknown) => {
-      const id = Date.now() + Math.random();
-      setToasts((t) => [...t.slice(-2), { id, error: toIpcError(e) }]);
-      window.setTimeout(() => dismiss(id), 8000);
-    },
-    [dismiss],
-  );
-  const value = useMemo(() => show, [show]);
-  return (
-    <ToastContext.Provider value={value}>
-      {children}
-      <div className="toasts" aria-live="assertive">
-        {toasts.map((t) => (
-          <div key={t.id} className="toast" role="alert">
-            <strong>{errorTitle(t.error.kind)}</strong>
-            <p>{t.error.message}</p>
-            <button className="btn btn-ghost" type="button" onClick={() => dismiss(t.id)}>
-              Dismiss
-            </button>
-          </div>
-        ))}
-      </div>
-    </ToastContext.Provider>
-  );
+/** The one toaster; rendered once by App, inside its navigation context. */
+export function AppToaster() {
+  return <Toaster position="bottom-right" visibleToasts={4} containerAriaLabel="Messages" />;
 }

@@ -234,6 +234,12 @@ export interface Commands {
   copy_text: { args: { text: string }; result: null };
 
   // ---- Browser agents ----
+  /**
+   * Every problem of a draft batch, checked as `submit_batch` checks it (the output schema with the
+   * same JSON Schema check the result is held to); nothing is sent. One `invalidInput` error per
+   * problem, its `field` naming the place: `tasks[3].url`, `tasks[0].output`, `concurrency`...
+   */
+  check_tasks: { args: { tasks: BrowserTask[]; concurrency?: number }; result: IpcError[] };
   /** Checks the tasks, writes the batch (with its idempotency key) to the ledger, sends it async, follows it. */
   submit_batch: { args: { tasks: BrowserTask[]; concurrency?: number }; result: Job };
   /** Streams a batch's timeline: every task event and result once, then `done` (or `error`). */

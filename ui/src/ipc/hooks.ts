@@ -1,16 +1,24 @@
-// TanStack Query hooks over the commands. Query keys are the command names.
-import { useEffect } from "react";
-import { listen } from "@tauri-apps/api/event";
+// TanStack Query hooks over the commands. Query keys start with the command name; what belongs
+// to one connection (its balance, specs, plans, jobs) has the connection's id second, so switching
+// connection never shows the previous one's data, not even for a frame.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "./invoke";
-import type { CreditsView, ProfileInput, Settings } from "./contract";
+import { useAppEvent } from "./events";
+import type { CreditsView, ProfileInput, ProfileView, Settings } from "./contract";
 
 export const keys = {
   appInfo: ["app_info"] as const,
   profiles: ["list_profiles"] as const,
   settings: ["get_settings"] as const,
+  /** Every connection's balance (to invalidate); `credit(id)` for one. */
   credits: ["credits_balance"] as const,
+  credit: (connection: string) => ["credits_balance", connection] as const,
 };
+
+/** The id of the connection in use, once the settings are read. */
+export function useConnectionId(): string | undefined {
+  return useSettings().data?.activeProfileId;
+}
 
 export function useAppInfo() {
   return useQuery({ queryKey: keys.appInfo, queryFn: () => call("app_info") });
@@ -25,32 +33,29 @@ export function useSettings() {
 }
 
 export function useCredits() {
-  return useQuery({ queryKey: keys.credits, queryFn: () => call("credits_balance"), retry: false });
+  const connection = useConnectionId();
+  return useQuery({
+    queryKey: keys.credit(connection ?? ""),
+    queryFn: () => call("credits_balance"),
+    enabled: connection !== undefined,
+    retry: false,
+  });
 }
 
 /** Keeps the header's balance live: every metered call in Rust emits `credits-changed`. */
 export function useCreditEvents(onChange?: (view: CreditsView) => void) {
   const qc = useQueryClient();
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    listen<CreditsView>("credits-changed", (event) => {
-      const active = qc.getQueryData<CreditsView>(keys.credits);
-      if (!active || active.profileId === event.payload.profileId) {
-        qc.setQueryData(keys.credits, event.payload);
-      }
-      onChange?.(event.payload);
-    })
-      .then((unlisten) => {
-        if (cancelled) unlisten();
-        else stop = unlisten;
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
-  }, [qc, onChange]);
+  useAppEvent("credits-changed", (view) => {
+    qc.setQueryData(keys.credit(view.profileId), view);
+    onChange?.(view);
+  });
+}
+
+/** Settings saved anywhere reach every screen at once (the active connection among them). */
+export function useSettingsEvents() {
+  const qc = useQueryClient();
+  useAppEvent("settings-changed", (settings) => qc.setQueryData(keys.settings, settings));
+  useAppEvent("profiles-changed", () => void qc.invalidateQueries({ queryKey: keys.profiles }));
 }
 
 function useInvalidateAll() {
@@ -83,12 +88,18 @@ export function useDeleteProfile() {
   return useMutation({ mutationFn: (id: string) => call("delete_profile", { id }), onSuccess: done });
 }
 
-/** Switches the connection: everything read from the previous one is read again. */
+/**
+ * Switches the connection: the screens move to the new connection's keys in the same render
+ * (nothing of the previous one shows), and everything is read again.
+ */
 export function useSetActiveProfile() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => call("set_active_profile", { id }),
-    onSuccess: () => void qc.invalidateQueries(),
+    onSuccess: (active: ProfileView) => {
+      qc.setQueryData<Settings>(keys.settings, (s) => (s ? { ...s, activeProfileId: active.id } : s));
+      void qc.invalidateQueries();
+    },
   });
 }
 

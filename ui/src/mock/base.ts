@@ -7,7 +7,7 @@ import type { CommandName, Batch, BatchEvent, CachedSpec, ChatEvent, FileInfo, J
 import { ipcError, type Handler } from "./registry";
 import { MISSING_KEY, NOT_FOUND, NO_PROJECT_YET, ROTATION_NOTICE, SANDBOX_ID, clone, maskedTail, nextId, now } from "./state";
 import { IMAGE_MODELS, TEXT_MODELS, VIDEO_MODELS } from "./fixtures";
-import { SPEC_FILE_TYPES, addJob, balanceView, charge, checkInput, checkKey, checkWebUrl, completeJob, copyToClipboard, findJob, findProfile, findSpec, finishBatch, isFinished, lastText, newObjectId, profileViews, renderMarkdown, requireKey, toRecord, touch } from "./helpers";
+import { SPEC_FILE_TYPES, addJob, balanceView, charge, checkInput, checkKey, checkWebUrl, completeJob, copyToClipboard, findJob, findProfile, findSpec, finishBatch, isFinished, lastText, newObjectId, profileViews, renderMarkdown, requireKey, taskProblems, toRecord, touch } from "./helpers";
 
 
 export { createDb, PROJECT_HABITS, SPEC_HABITS } from "./fixtures";
@@ -313,6 +313,7 @@ export const baseHandlers: BaseHandlers = {
     return `${db.settings.downloadFolder ?? "/home/user/Downloads"}/${fileName}`;
   },
 
+  check_tasks: ({ tasks, concurrency }) => taskProblems(tasks, concurrency),
   submit_batch: ({ tasks, concurrency }, ctx) => {
     requireKey(ctx.db);
     if (tasks.length === 0) throw ipcError("invalidInput", "Add at least one task.", { field: "tasks" });

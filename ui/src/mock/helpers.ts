@@ -1,6 +1,6 @@
 // Helpers the mock handlers share: profiles and keys, specs and jobs as the Sandbox runs them,
 // checks with the Rust side's words.
-import type { Batch, CreditsView, Job, ProfileInput, ProfileView, Rendered } from "../ipc/contract";
+import type { Batch, BrowserTask, CreditsView, IpcError, Job, ProfileInput, ProfileView, Rendered } from "../ipc/contract";
 import type { SpecRecord } from "../bindings/SpecRecord";
 import type { SpecStatusResponse } from "../bindings/SpecStatusResponse";
 import { checkApiKey, checkBaseUrl, checkProfileName, checkProjectId } from "../lib/validate";
@@ -238,6 +238,49 @@ export function checkWebUrl(field: string, url: string, message: string): void {
     // falls through to the error
   }
   throw ipcError("invalidInput", message, { field });
+}
+
+/** check_tasks as Rust words it (crates/client/src/agents.rs `task_problems`); the mock cannot
+ * compile a JSON Schema, so it only asks for an object with a known `type` when one is given. */
+export function taskProblems(tasks: BrowserTask[], concurrency?: number): IpcError[] {
+  const out: IpcError[] = [];
+  const add = (field: string, message: string) => out.push({ kind: "invalidInput", message, field });
+  if (tasks.length === 0) add("tasks", "Add at least one task to run.");
+  if (tasks.length > 1000) {
+    add("tasks", `A batch can hold at most 1000 tasks; this one has ${tasks.length}. Split it into smaller batches.`);
+  }
+  const types = ["object", "array", "string", "number", "integer", "boolean", "null"];
+  tasks.forEach((t, i) => {
+    const n = i + 1;
+    if (!t.url.trim()) add(`tasks[${i}].url`, `Task ${n} has no start address. Enter the page it starts on.`);
+    else {
+      try {
+        checkWebUrl(`tasks[${i}].url`, t.url, "");
+      } catch {
+        add(`tasks[${i}].url`, `Task ${n}: "${t.url}" is not a full web address. Start it with https:// or http://.`);
+      }
+    }
+    const schema = t.output;
+    if (schema !== undefined && schema !== null) {
+      if (typeof schema !== "object" || Array.isArray(schema)) {
+        add(`tasks[${i}].output`, `Task ${n}: the output schema must be a JSON object.`);
+      } else if ("type" in schema && typeof schema.type === "string" && !types.includes(schema.type)) {
+        add(
+          `tasks[${i}].output`,
+          `Task ${n}: the output schema is not a valid JSON Schema ("${schema.type}" is not a JSON Schema type). Fix it, or start from one of the starter schemas.`,
+        );
+      }
+    }
+    if (t.timeoutMs === 0) add(`tasks[${i}].timeoutMs`, `Task ${n}: the time limit must be more than 0.`);
+    if (t.maxSteps === 0) add(`tasks[${i}].maxSteps`, `Task ${n}: the step limit must be at least 1.`);
+    if (t.maxDurationSeconds === 0) {
+      add(`tasks[${i}].maxDurationSeconds`, `Task ${n}: the duration limit must be at least 1 second.`);
+    }
+  });
+  if (concurrency !== undefined && (concurrency < 1 || concurrency > 20)) {
+    add("concurrency", `Tasks at once must be between 1 and 20 (it was ${concurrency}).`);
+  }
+  return out;
 }
 
 export const SPEC_FILE_TYPES: Record<string, string> = {

@@ -4,7 +4,6 @@
 import { useId, useState, type FormEvent } from "react";
 import type { PlanTarget } from "../../ipc/contract";
 import { useNavigate } from "../../lib/nav";
-import { NoticeProvider } from "../../lib/notices";
 import { PlanView } from "./PlanView";
 import { checkHexId, targetKey } from "./target";
 import { useForgetProject, useRecentProjects } from "./queries";
@@ -110,22 +109,20 @@ export function PlansScreen({ target }: { target?: PlanTarget }) {
   const navigate = useNavigate();
   const open = (t: PlanTarget) => navigate({ area: "plans", target: t });
   return (
-    <NoticeProvider>
-      <section className="page page-wide plans" aria-labelledby="plans-title">
-        <h1 id="plans-title">Plans</h1>
-        <p className="muted">Follow a project's verified plan: features, progress and launch readiness.</p>
-        <OpenByProject onOpen={open} />
-        {target ? (
-          <>
-            <button className="link-button plans-back" type="button" onClick={() => navigate({ area: "plans" })}>
-              ← All projects you opened
-            </button>
-            <PlanView key={targetKey(target)} target={target} />
-          </>
-        ) : (
-          <RecentProjects onOpen={open} />
-        )}
-      </section>
-    </NoticeProvider>
+    <section className="page page-wide plans" aria-labelledby="plans-title">
+      <h1 id="plans-title">Plans</h1>
+      <p className="muted">Follow a project's verified plan: features, progress and launch readiness.</p>
+      <OpenByProject onOpen={open} />
+      {target ? (
+        <>
+          <button className="link-button plans-back" type="button" onClick={() => navigate({ area: "plans" })}>
+            ← All projects you opened
+          </button>
+          <PlanView key={targetKey(target)} target={target} />
+        </>
+      ) : (
+        <RecentProjects onOpen={open} />
+      )}
+    </section>
   );
 }

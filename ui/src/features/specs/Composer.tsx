@@ -4,9 +4,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ErrorKind } from "../../ipc/contract";
 import { getCurrentWebview } from "@tauri-apps/api/webview";
+import type { DragDropEvent } from "@tauri-apps/api/webview";
 import type { IpcError, SpecDepth } from "../../ipc/contract";
 import { call, toIpcError } from "../../ipc/invoke";
 import { useCredits, useSettings } from "../../ipc/hooks";
+import { useSubscription } from "../../ipc/events";
 import { ErrorPanel } from "../../components/ErrorPanel";
 import { formatCredits } from "../../components/CreditMeter";
 import { formatBytes } from "../../lib/format";
@@ -120,40 +122,21 @@ export function Composer({
       setInspecting(false);
     }
   };
-  const inspectRef = useRef(inspect);
-  useEffect(() => {
-    inspectRef.current = inspect;
-  });
 
   // Files dropped on the window while the composer is shown become the spec's file.
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    try {
-      getCurrentWebview()
-        .onDragDropEvent((event) => {
-          const p = event.payload;
-          if (p.type === "enter" || p.type === "over") setDragging(true);
-          else if (p.type === "leave") setDragging(false);
-          else if (p.type === "drop") {
-            setDragging(false);
-            const path = p.paths[0];
-            if (path) void inspectRef.current(path);
-          }
-        })
-        .then((unlisten) => {
-          if (cancelled) unlisten();
-          else stop = unlisten;
-        })
-        .catch(() => undefined);
-    } catch {
-      // Not inside the app's web view (tests, previews): the file dialog still works.
-    }
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
-  }, []);
+  useSubscription<DragDropEvent>(
+    "drag-drop",
+    (deliver) => getCurrentWebview().onDragDropEvent((event) => deliver(event.payload)),
+    (p) => {
+      if (p.type === "enter" || p.type === "over") setDragging(true);
+      else if (p.type === "leave") setDragging(false);
+      else if (p.type === "drop") {
+        setDragging(false);
+        const path = p.paths[0];
+        if (path) void inspect(path);
+      }
+    },
+  );
 
   const pickFile = async () => {
     try {

@@ -2,6 +2,7 @@
 // contents, code highlighting, print, copy and save as Markdown.
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { SpecDoc } from "../../ipc/contract";
+import { useProfiles } from "../../ipc/hooks";
 import { call, toIpcError } from "../../ipc/invoke";
 import { ErrorPanel } from "../../components/ErrorPanel";
 import { useErrorToast } from "../../components/Toasts";
@@ -190,5 +191,30 @@ export function DocumentView({ specId, doc, title }: { specId: string; doc: Spec
         />
       </div>
     </div>
+  );
+}
+
+/**
+ * A document of a spec read from this computer's copy (the service cannot be reached) whose
+ * markdown was never kept here (`SpecView.hasHumanMarkdown`/`hasAgentMarkdown` false): rendering
+ * it could only fail, so the tab says so in plain words and offers to try the service again.
+ */
+export function NotSavedOffline({ doc, checking, stillOffline, onRetry }: { doc: SpecDoc; checking: boolean; stillOffline: boolean; onRetry: () => void }) {
+  const active = useProfiles().data?.find((p) => p.active);
+  const where = active ? active.name : "the service";
+  const headingId = `not-saved-${doc}`;
+  return (
+    <section className="panel panel-info" aria-labelledby={headingId}>
+      <h2 id={headingId}>Not saved offline</h2>
+      <p>This document was not downloaded on this computer. Connect to {where} and open it again to keep a copy.</p>
+      {stillOffline && !checking && (
+        <p className="muted" role="status">
+          {active ? `${active.name} still cannot be reached.` : "The service still cannot be reached."}
+        </p>
+      )}
+      <button className="btn" type="button" disabled={checking} onClick={onRetry}>
+        {checking ? "Checking…" : "Try again"}
+      </button>
+    </section>
   );
 }

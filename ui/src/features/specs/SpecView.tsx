@@ -3,7 +3,7 @@
 // active panel, so even a 1 MB deep spec opens at once.
 import { copyText } from "../../lib/clipboard";
 import { Suspense, lazy, useState, type ReactNode } from "react";
-import type { SpecView as SpecViewData } from "../../ipc/contract";
+import type { SpecDoc, SpecView as SpecViewData } from "../../ipc/contract";
 import type { ScopeOfWork } from "../../bindings/ScopeOfWork";
 import type { SpecStatusResponse } from "../../bindings/SpecStatusResponse";
 import { toIpcError } from "../../ipc/invoke";
@@ -19,7 +19,7 @@ import { ScopeExplorer } from "./ScopeExplorer";
 import { depthLabel } from "./status";
 import { SpecStatusBadge } from "./StatusBadge";
 import { TechStack } from "./TechStack";
-import { DocumentView } from "./DocumentView";
+import { DocumentView, NotSavedOffline } from "./DocumentView";
 import { ProductPanel } from "./ProductPanel";
 import "./specs.css";
 
@@ -256,6 +256,8 @@ export function SpecView({
 }) {
   const spec = useSpec(specId);
   const [tab, setTab] = useState<SpecTab>("overview");
+  // Set when "Try again" on a document not saved offline found the service still out of reach.
+  const [stillOffline, setStillOffline] = useState(false);
 
   if (spec.isPending) {
     return (
@@ -289,16 +291,30 @@ export function SpecView({
       performance.mark("specdesk:spec-view:open", { detail: { specId, doc: next === "human" ? "human" : "codingAgent" } });
     }
     setTab(next);
+    setStillOffline(false);
   };
 
   const retryDraft = () =>
     onEditAgain({ ...EMPTY_COMPOSER, description: s.input ?? "", depth: deep ? "deep" : s.endpoint === "fast_spec" ? "fast" : null });
 
+  const retryOnline = () => {
+    setStillOffline(false);
+    void spec.refetch().then((r) => setStillOffline(!!r.data?.offline));
+  };
+
   let panel: ReactNode = null;
   if (active === "overview") panel = <Overview view={view} onRetryDraft={retryDraft} />;
-  else if (active === "human") panel = <DocumentView key="human" specId={specId} doc="human" title={title} />;
-  else if (active === "agent") panel = <DocumentView key="agent" specId={specId} doc="codingAgent" title={title} />;
-  else if (active === "scope" && sow) panel = <ScopeExplorer sow={sow} totalHumanHours={s.totalHumanHours} deep={deep} />;
+  else if (active === "human" || active === "agent") {
+    const doc: SpecDoc = active === "human" ? "human" : "codingAgent";
+    // Read from this computer's copy, without this document's markdown: rendering it would fail.
+    const saved = doc === "human" ? view.hasHumanMarkdown : view.hasAgentMarkdown;
+    panel =
+      view.offline && !saved ? (
+        <NotSavedOffline key={doc} doc={doc} checking={spec.isFetching} stillOffline={stillOffline} onRetry={retryOnline} />
+      ) : (
+        <DocumentView key={doc} specId={specId} doc={doc} title={title} />
+      );
+  } else if (active === "scope" && sow) panel = <ScopeExplorer sow={sow} totalHumanHours={s.totalHumanHours} deep={deep} />;
   else if (active === "product" && sow) panel = <ProductPanel sow={sow} />;
   else if (active === "stack") panel = <TechStack sow={sow} enriched={s.enrichedTechStack ?? []} />;
   else if (active === "graphs")

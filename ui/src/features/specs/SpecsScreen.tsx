@@ -2,7 +2,7 @@
 // `specId` is set (App routes `{area: "specs", specId}` here).
 import { useCallback, useState } from "react";
 import { useNavigate } from "../../lib/nav";
-import { NoticeProvider, useNotice } from "../../lib/notices";
+import { useNotice } from "../../lib/notices";
 import { Composer, useComposerDraft } from "./Composer";
 import { draftSummary, isEmptyDraft, loadSetAside, sameDraft, saveSetAside, type ComposerDraft } from "./draft";
 import { Generations } from "./Generations";
@@ -12,14 +12,6 @@ import { SpecView } from "./SpecView";
 import "./specs.css";
 
 export function SpecsScreen({ specId }: { specId?: string }) {
-  return (
-    <NoticeProvider>
-      <SpecsArea specId={specId} />
-    </NoticeProvider>
-  );
-}
-
-function SpecsArea({ specId }: { specId?: string }) {
   const navigate = useNavigate();
   const notice = useNotice();
   const [draft, setDraft] = useComposerDraft();

@@ -1,20 +1,22 @@
 // Server state of the Specs area (TanStack Query over the commands). Query keys start with the
-// command name, like ui/src/ipc/hooks.ts.
+// command name, then the connection's id, like ui/src/ipc/hooks.ts.
 import { useEffect, useState } from "react";
 import { ErrorKind } from "../../ipc/contract";
 import { Channel } from "@tauri-apps/api/core";
-import { listen } from "@tauri-apps/api/event";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { IpcError, Job, JobEvent, Settings, SpecDoc, SpecDraft, SpecPage, SpecQuery, SpecView } from "../../ipc/contract";
+import type { IpcError, Job, JobEvent, SpecDoc, SpecDraft, SpecPage, SpecQuery, SpecView } from "../../ipc/contract";
 import { call, toIpcError } from "../../ipc/invoke";
-import { keys } from "../../ipc/hooks";
+import { keys, useConnectionId } from "../../ipc/hooks";
+import { useAppEvent } from "../../ipc/events";
 
+/** Keys of one connection's data; the bare prefixes (`pages`, `jobs`) cover every connection. */
 export const specKeys = {
   pages: ["list_specs"] as const,
-  page: (q: SpecQuery) => ["list_specs", q] as const,
-  spec: (specId: string) => ["get_spec", specId] as const,
-  rendered: (specId: string, doc: SpecDoc) => ["render_spec", specId, doc] as const,
+  page: (c: string, q: SpecQuery) => ["list_specs", c, q] as const,
+  spec: (c: string, specId: string) => ["get_spec", c, specId] as const,
+  rendered: (c: string, specId: string, doc: SpecDoc) => ["render_spec", c, specId, doc] as const,
   jobs: ["list_jobs", "spec"] as const,
+  jobsOf: (c: string) => ["list_jobs", "spec", c] as const,
 };
 
 /** How many of the newest spec jobs the "Generations" list shows. */
@@ -42,23 +44,25 @@ function usePollMs(): number {
  * runner polls the service already, and its `job-changed` broadcasts refresh the views, so they
  * do not poll it a second time.
  */
-function followedByRunner(qc: ReturnType<typeof useQueryClient>, specId: string): boolean {
-  const jobs = qc.getQueryData<Job[]>(specKeys.jobs);
+function followedByRunner(qc: ReturnType<typeof useQueryClient>, connection: string, specId: string): boolean {
+  const jobs = qc.getQueryData<Job[]>(specKeys.jobsOf(connection));
   return !!jobs?.some((j) => j.remoteId === specId && isUnfinishedJob(j));
 }
 
 export function useSpecPage(query: SpecQuery, enabled = true) {
   const poll = usePollMs();
   const qc = useQueryClient();
+  const c = useConnectionId() ?? "";
   return useQuery({
-    queryKey: specKeys.page(query),
+    queryKey: specKeys.page(c, query),
     queryFn: () => call("list_specs", { query }),
-    enabled,
-    placeholderData: keepPreviousData,
+    enabled: enabled && c !== "",
+    // The previous page stays while the next loads, but never another connection's.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === c ? keepPreviousData(previous) : undefined),
     retry: false,
     refetchInterval: (q) => {
       const page = q.state.data as SpecPage | undefined;
-      const unfollowed = page?.specs.some((s) => isLiveStatus(s.status) && !followedByRunner(qc, s._id));
+      const unfollowed = page?.specs.some((s) => isLiveStatus(s.status) && !followedByRunner(qc, c, s._id));
       return page && !page.offline && unfollowed ? poll : false;
     },
   });
@@ -67,31 +71,36 @@ export function useSpecPage(query: SpecQuery, enabled = true) {
 export function useSpec(specId: string) {
   const poll = usePollMs();
   const qc = useQueryClient();
+  const c = useConnectionId() ?? "";
   return useQuery({
-    queryKey: specKeys.spec(specId),
+    queryKey: specKeys.spec(c, specId),
     queryFn: () => call("get_spec", { specId }),
+    enabled: c !== "",
     retry: false,
     refetchInterval: (q) => {
       const view = q.state.data as SpecView | undefined;
-      return view && isLiveStatus(view.spec.status) && !followedByRunner(qc, specId) ? poll : false;
+      return view && isLiveStatus(view.spec.status) && !followedByRunner(qc, c, specId) ? poll : false;
     },
   });
 }
 
 export function useRendered(specId: string, doc: SpecDoc, enabled: boolean) {
+  const c = useConnectionId() ?? "";
   return useQuery({
-    queryKey: specKeys.rendered(specId, doc),
+    queryKey: specKeys.rendered(c, specId, doc),
     queryFn: () => call("render_spec", { specId, doc }),
-    enabled,
+    enabled: enabled && c !== "",
     retry: false,
     staleTime: Infinity,
   });
 }
 
 export function useSpecJobs() {
+  const c = useConnectionId() ?? "";
   return useQuery({
-    queryKey: specKeys.jobs,
+    queryKey: specKeys.jobsOf(c),
     queryFn: () => call("list_jobs", { kind: "spec", limit: JOBS_SHOWN }),
+    enabled: c !== "",
     retry: false,
   });
 }
@@ -101,10 +110,9 @@ function useApplyJob() {
   const qc = useQueryClient();
   return (job: Job) => {
     if (job.kind !== "spec") return;
-    // Only the connection in use: another connection's job means nothing here.
-    const active = qc.getQueryData<Settings>(keys.settings)?.activeProfileId;
-    if (active && job.profileId !== active) return;
-    qc.setQueryData<Job[]>(specKeys.jobs, (list) => {
+    // Kept with its own connection: a job of another one never shows in this one's list.
+    const c = job.profileId;
+    qc.setQueryData<Job[]>(specKeys.jobsOf(c), (list) => {
       if (!list) return list;
       const at = list.findIndex((j) => j.id === job.id);
       if (at === -1) return [job, ...list].slice(0, JOBS_SHOWN);
@@ -114,12 +122,12 @@ function useApplyJob() {
     });
     if (!isUnfinishedJob(job)) {
       void qc.invalidateQueries({ queryKey: specKeys.pages });
-      void qc.invalidateQueries({ queryKey: keys.credits });
-      if (job.remoteId) void qc.invalidateQueries({ queryKey: specKeys.spec(job.remoteId) });
+      void qc.invalidateQueries({ queryKey: keys.credit(c) });
+      if (job.remoteId) void qc.invalidateQueries({ queryKey: specKeys.spec(c, job.remoteId) });
     } else if (job.remoteId) {
       // The runner saw it move (it polls the service; views of it do not): an open spec view
       // reads it again.
-      void qc.invalidateQueries({ queryKey: specKeys.spec(job.remoteId) });
+      void qc.invalidateQueries({ queryKey: specKeys.spec(c, job.remoteId) });
     }
   };
 }
@@ -127,22 +135,7 @@ function useApplyJob() {
 /** Keeps the jobs list live from the shell's `job-changed` broadcast. */
 export function useJobChangedEvents() {
   const apply = useApplyJob();
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    listen<Job>("job-changed", (e) => apply(e.payload))
-      .then((unlisten) => {
-        if (cancelled) unlisten();
-        else stop = unlisten;
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
-    // `apply` only closes over the stable query client.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useAppEvent("job-changed", apply);
 }
 
 /**
@@ -200,8 +193,9 @@ export function useSubmitSpec() {
   return useMutation({
     mutationFn: (draft: SpecDraft) => call("submit_spec", { draft }),
     onSuccess: (job) => {
-      qc.setQueryData<Job[]>(specKeys.jobs, (list) => [job, ...(list ?? []).filter((j) => j.id !== job.id)].slice(0, JOBS_SHOWN));
-      void qc.invalidateQueries({ queryKey: specKeys.jobs });
+      const key = specKeys.jobsOf(job.profileId);
+      qc.setQueryData<Job[]>(key, (list) => [job, ...(list ?? []).filter((j) => j.id !== job.id)].slice(0, JOBS_SHOWN));
+      void qc.invalidateQueries({ queryKey: key });
     },
   });
 }

@@ -186,7 +186,8 @@ export const DEEP_HUMAN: Rendered = {
     '<h2 id="milestone-1-project-setup">Milestone 1: Project setup</h2>',
     '<h3 id="story-1-1-repository-and-ci">Story 1.1: Repository and CI</h3>',
     '<p>Read the <a href="https://nextjs.org/docs" data-external="true" target="_blank" rel="noopener noreferrer">Next.js docs</a>, then see <a href="#milestone-2-deployment">the deployment milestone</a>.</p>',
-    '<pre><code class="language-ts">export async function getRecipes(limit: number) {\n  return db.recipe.findMany({ take: limit });\n}\n</code></pre>',
+    // Comments and numbers too: their colours are the ones the light theme got wrong (axe checks them).
+    '<pre><code class="language-ts">// The newest recipes first, 20 to a page.\nexport async function getRecipes(limit: number = 20) {\n  return db.recipe.findMany({ take: limit, skip: 0 });\n}\n</code></pre>',
     '<h2 id="milestone-2-deployment">Milestone 2: Deployment</h2>',
     "<ul>\n<li>[QA] Smoke tests against production (6.5 h, L)</li>\n<li>[Docs] Runbook for incidents (10 h, XL)</li>\n</ul>",
   ].join("\n"),
