@@ -15,12 +15,7 @@ after(async () => {
 const AREAS = [
   { nav: "Specs", title: "Specs" },
   { nav: "Plans", title: "Plans" },
-  {
-    nav: "Browser agents",
-    title: "Browser agents",
-    intro: "Run batches of browser tasks and watch each one live.",
-    coming: "The batch builder and live task timelines arrive here next.",
-  },
+  { nav: "Browser agents", title: "Browser agents" },
   {
     nav: "Gateway",
     title: "Gateway",

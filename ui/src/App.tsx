@@ -10,6 +10,7 @@ import { AreaFrame, type Area } from "./features/areas/AreaFrame";
 import { SettingsScreen } from "./features/settings/SettingsScreen";
 import { SpecsScreen } from "./features/specs/SpecsScreen";
 import { PlansScreen } from "./features/plans/PlansScreen";
+import { AgentsScreen } from "./features/agents/AgentsScreen";
 import type { PlanTarget } from "./ipc/contract";
 import { NavContext, type NavTarget } from "./lib/nav";
 
@@ -159,6 +160,8 @@ export function App() {
               <SpecsScreen specId={specId} />
             ) : screen === "plans" ? (
               <PlansScreen target={planTarget} />
+            ) : screen === "agents" ? (
+              <AgentsScreen />
             ) : (
               <AreaFrame area={screen} />
             )}

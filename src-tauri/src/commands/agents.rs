@@ -4,6 +4,8 @@ use tauri::State;
 use tauri::ipc::Channel;
 
 use specdesk_client::BatchOptions;
+use specdesk_core::agents::frames;
+use specdesk_core::jobs::BatchWatch;
 use specdesk_core::{BatchEvent, IpcError, Job};
 use specdesk_types::{Batch, BatchList, BatchStatus, BrowserTask, CapacitySnapshot};
 
@@ -37,26 +39,36 @@ pub async fn submit_batch(
         .await
 }
 
-/// Streams batch `batch_id`'s timeline (each event and result once), then `done` or `error`.
+/// Streams batch `batch_id`'s timeline in frames (every event of the last ~16 ms in one message),
+/// each event and result once, then `done` or `error`: from the job runner's follower of the
+/// batch, else from its timeline kept on this computer, else by following it here.
 #[tauri::command]
 pub async fn watch_batch(
     state: State<'_, AppState>,
     stream_id: String,
     batch_id: String,
-    on_event: Channel<BatchEvent>,
+    on_event: Channel<Vec<BatchEvent>>,
 ) -> Result<Batch> {
     let ending = Ending {
         done: |batch: &Batch| {
-            Some(BatchEvent::Done {
+            Some(vec![BatchEvent::Done {
                 batch: Box::new(batch.clone()),
-            })
+            }])
         },
-        error: |error| BatchEvent::Error { error },
+        error: |error| vec![BatchEvent::Error { error }],
         cancelled: "Stopped watching this batch. It goes on running.",
     };
+    let send = |frame: Vec<BatchEvent>| send_event(&on_event, frame);
     let body = async {
-        let (_, client) = state.profiles.active_client().await?;
-        specdesk_core::agents::watch_batch(&client, &batch_id, |e| send_event(&on_event, e)).await
+        match state.jobs.watch_batch(&batch_id)? {
+            BatchWatch::Live(reader) => frames::in_frames(reader, frames::FRAME, send).await,
+            BatchWatch::Kept(events) => frames::replay(events, send),
+            BatchWatch::Unfollowed => {
+                let (_, client) = state.profiles.active_client().await?;
+                let kept = state.jobs.timelines_dir();
+                specdesk_core::agents::watch_batch(&client, &kept, &batch_id, send).await
+            }
+        }
     };
     state.streams.run(&stream_id, &on_event, ending, body).await
 }

@@ -242,8 +242,14 @@ export interface Commands {
   check_tasks: { args: { tasks: BrowserTask[]; concurrency?: number }; result: IpcError[] };
   /** Checks the tasks, writes the batch (with its idempotency key) to the ledger, sends it async, follows it. */
   submit_batch: { args: { tasks: BrowserTask[]; concurrency?: number }; result: Job };
-  /** Streams a batch's timeline: every task event and result once, then `done` (or `error`). */
-  watch_batch: { args: { streamId: string; batchId: string; onEvent: Channel<BatchEvent> }; result: Batch };
+  /**
+   * Streams a batch's timeline: every task event and result once, in order, then `done` (or
+   * `error`). Each Channel message is one frame: every event of the last ~16 ms, never one message
+   * per event. A batch Specdesk follows is watched through its one follower in Rust; a finished
+   * batch whose timeline was kept opens from the library (offline too), its screenshots re-sent
+   * as single-chunk `screenshot` events.
+   */
+  watch_batch: { args: { streamId: string; batchId: string; onEvent: Channel<BatchEvent[]> }; result: Batch };
   list_batches: { args: { limit: number; skip: number; status?: BatchStatus }; result: BatchList };
   get_batch: { args: { batchId: string; includeEvents: boolean }; result: Batch };
   agent_capacity: { args: Record<string, never>; result: CapacitySnapshot };

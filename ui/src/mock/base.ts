@@ -347,18 +347,21 @@ export const baseHandlers: BaseHandlers = {
     });
   },
   watch_batch: ({ batchId, onEvent }, ctx) => {
-    const channel = ctx.channel<BatchEvent>(onEvent);
+    const channel = ctx.channel<BatchEvent[]>(onEvent);
     const batch = ctx.db.batches.find((b) => b.id === batchId);
     if (!batch) throw ipcError("notFound", NOT_FOUND, { status: 404 });
     finishBatch(ctx.db, ctx, batch);
+    // One frame per task, as Rust coalesces what arrives within ~16 ms.
     batch.results.forEach((r, taskIndex) => {
       const timestamp = ctx.db.clock;
-      channel.send({ type: "taskEvent", event: { taskIndex, timestamp, type: "navigation", url: r.url, title: `Page ${taskIndex + 1}` } });
-      channel.send({ type: "taskEvent", event: { taskIndex, timestamp, type: "done", status: r.status, durationMs: r.durationMs } });
-      channel.send({ type: "taskResult", result: { taskIndex, status: r.status, data: r.data ?? null } });
+      channel.send([
+        { type: "taskEvent", event: { taskIndex, timestamp, type: "navigation", url: r.url, title: `Page ${taskIndex + 1}` } },
+        { type: "taskEvent", event: { taskIndex, timestamp, type: "done", status: r.status, durationMs: r.durationMs } },
+        { type: "taskResult", result: { taskIndex, status: r.status, data: r.data ?? null } },
+      ]);
     });
     const done = clone(batch);
-    channel.send({ type: "done", batch: done });
+    channel.send([{ type: "done", batch: done }]);
     return done;
   },
   list_batches: ({ limit, skip, status }, { db }) => {

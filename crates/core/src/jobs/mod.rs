@@ -31,6 +31,7 @@ use crate::profiles::Profiles;
 use crate::secrets::Keys;
 use crate::settings::SpecDepth;
 
+pub use batch::BatchWatch;
 pub use runner::JobRunner;
 pub use spec::SPEC_NOT_STARTED;
 
@@ -132,6 +133,8 @@ pub struct JobRunnerConfig {
     pub max_retry_delay: Duration,
     /// Where finished videos are saved (in the app data folder).
     pub media_dir: PathBuf,
+    /// Where finished batches' timelines are kept (`<media_dir>/timelines`).
+    pub timelines_dir: PathBuf,
     /// How long a spec whose answer was lost (a 5xx, a timeout, a broken connection) is looked
     /// for on the service, with the retry delays between searches, before its job fails as not
     /// started.
@@ -142,12 +145,14 @@ impl JobRunnerConfig {
     /// Defaults: specs polled every 12 s ± 2.5 s, retries from 2 s to 60 s, a lost spec looked
     /// for during 5 minutes.
     pub fn new(media_dir: impl Into<PathBuf>) -> Self {
+        let media_dir = media_dir.into();
         JobRunnerConfig {
+            timelines_dir: media_dir.join("timelines"),
             spec_poll_interval: Duration::from_secs(12),
             poll_jitter: Duration::from_millis(2_500),
             retry_delay: Duration::from_secs(2),
             max_retry_delay: Duration::from_secs(60),
-            media_dir: media_dir.into(),
+            media_dir,
             find_sent_spec_for: Duration::from_secs(5 * 60),
         }
     }

@@ -14,6 +14,7 @@ use super::batch::follow_batch;
 use super::spec::follow_spec;
 use super::video::follow_video;
 use super::{BatchJobRequest, ClientFactory, JobRunnerConfig, Notifier, SpecJobRequest};
+use crate::agents::feed::BatchFeeds;
 use crate::ipc_error::{IpcError, IpcErrorKind};
 use crate::library::{Job, JobKind, JobStatus, Library};
 use crate::task_inputs;
@@ -57,6 +58,8 @@ pub(super) type Step = Result<(), Halt>;
 
 pub(super) struct Inner {
     pub(super) library: Arc<Library>,
+    /// The timeline of each batch being followed, shared with its watchers.
+    pub(super) feeds: BatchFeeds,
     pub(super) clients: Arc<dyn ClientFactory>,
     pub(super) notifier: Arc<dyn Notifier>,
     config: Mutex<JobRunnerConfig>,
@@ -98,7 +101,7 @@ impl Drop for Sending<'_> {
 /// Follows long jobs in the background (see the module). Dropping it stops following (the jobs
 /// stay in the ledger and are resumed by the next runner).
 pub struct JobRunner {
-    inner: Arc<Inner>,
+    pub(super) inner: Arc<Inner>,
 }
 
 impl std::fmt::Debug for JobRunner {
@@ -128,6 +131,7 @@ impl JobRunner {
         JobRunner {
             inner: Arc::new(Inner {
                 library,
+                feeds: BatchFeeds::default(),
                 clients,
                 notifier,
                 config: Mutex::new(config),
@@ -183,6 +187,9 @@ impl JobRunner {
             }
         }
         let job = self.inner.library.job(job_id)?;
+        if let Some(remote) = &job.remote_id {
+            super::batch::end_feed(&self.inner, remote);
+        }
         if job.status.is_final() {
             return Ok(job);
         }
@@ -352,6 +359,12 @@ pub(super) fn to_json<T: Serialize>(value: &T) -> Result<serde_json::Value, IpcE
 impl Inner {
     pub(super) fn config(&self) -> std::sync::MutexGuard<'_, JobRunnerConfig> {
         self.config.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Whether job `job_id` has a follower now (or is being sent).
+    pub(super) fn is_followed(&self, job_id: i64) -> bool {
+        let active = self.active_map();
+        active.handles.contains_key(&job_id) || active.sending.contains(&job_id)
     }
 
     fn active_map(&self) -> std::sync::MutexGuard<'_, Active> {

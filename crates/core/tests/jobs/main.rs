@@ -63,6 +63,7 @@ fn config(dir: &Path) -> JobRunnerConfig {
         retry_delay: Duration::from_millis(20),
         max_retry_delay: Duration::from_millis(200),
         media_dir: dir.join("media"),
+        timelines_dir: dir.join("media").join("timelines"),
         find_sent_spec_for: Duration::from_millis(300),
     }
 }
@@ -145,3 +146,4 @@ fn spec_request(sub: &SpecSubmission) -> serde_json::Value {
 
 mod resume;
 mod through_profiles;
+mod watch;

@@ -1,4 +1,13 @@
-//! Browser agents: following a batch already submitted, event by event, until it is finished.
+//! Browser agents: following a batch already submitted, event by event, until it is finished;
+//! its one feed shared by every watcher ([`feed`]), sent to the web view in frames ([`frames`]),
+//! and kept on this computer once finished ([`timeline`]).
+
+pub mod feed;
+pub mod frames;
+pub mod timeline;
+
+#[cfg(test)]
+mod tests;
 
 use futures::StreamExt;
 use specdesk_client::{BatchOptions, BatchUpdate, Client};
@@ -20,33 +29,52 @@ pub fn task_problems(tasks: &[BrowserTask], concurrency: Option<u32>) -> Vec<Ipc
         .collect()
 }
 
-/// Follows batch `batch_id` with `client` (its timeline so far, then each new event and result
-/// once) and hands each one to `on_event`. Returns the finished batch; its `done` event is left
-/// to the caller, which ends the stream.
+/// Follows batch `batch_id`, which no job of the runner follows (one run elsewhere, or before
+/// this library), into a feed of its own for one watcher, handing `send` its frames; its
+/// timeline is kept under `timelines_dir` once finished. Returns the finished batch; its `done`
+/// (or the error) is left to the caller, which ends the stream.
 pub async fn watch_batch(
     client: &Client,
+    timelines_dir: &std::path::Path,
     batch_id: &str,
-    mut on_event: impl FnMut(BatchEvent),
+    send: impl FnMut(Vec<BatchEvent>),
 ) -> Result<Batch, IpcError> {
-    let updates = client.agents().follow_batch(batch_id);
-    let mut updates = std::pin::pin!(updates);
-    loop {
-        match updates.next().await {
-            None => {
-                return Err(IpcError::new(
-                    IpcErrorKind::Stream,
-                    "The batch's timeline ended before the batch finished. Open it again to see where it is.",
-                ));
+    let feed = std::sync::Arc::new(feed::Feed::default());
+    let mut writer = feed.writer();
+    let follow = async {
+        let mut updates = std::pin::pin!(client.agents().follow_batch(batch_id));
+        while let Some(update) = updates.next().await {
+            match update {
+                Ok(BatchUpdate::Done(batch)) => {
+                    if let Err(e) = timeline::store(timelines_dir, &batch, &writer.events()) {
+                        tracing::warn!("a batch timeline could not be kept: {}", e.message);
+                    }
+                    writer.publish(BatchEvent::Done { batch });
+                    return;
+                }
+                Ok(update) => writer.publish(BatchEvent::from(update)),
+                Err(e) => {
+                    writer.publish(BatchEvent::Error {
+                        error: IpcError::from(e),
+                    });
+                    return;
+                }
             }
-            Some(Err(e)) => return Err(IpcError::from(e)),
-            Some(Ok(BatchUpdate::Done(batch))) => return Ok(*batch),
-            Some(Ok(update)) => on_event(BatchEvent::from(update)),
         }
-    }
+        writer.publish(BatchEvent::Error {
+            error: IpcError::new(
+                IpcErrorKind::Stream,
+                "The batch's timeline ended before the batch finished. Open it again to see where it is.",
+            ),
+        });
+    };
+    let watch = frames::in_frames(feed.reader(), frames::FRAME, send);
+    let (_, outcome) = tokio::join!(follow, watch);
+    outcome
 }
 
 #[cfg(test)]
-mod tests {
+mod against_sandbox {
     use std::time::Duration;
 
     use specdesk_client::{BatchOptions, ClientConfig, RetryPolicy};
@@ -86,10 +114,16 @@ mod tests {
             .unwrap();
         let started = client.agents().start(&prepared).await.unwrap();
 
+        let kept = tempfile::tempdir().unwrap();
         let mut seen = Vec::new();
-        let batch = watch_batch(&client, &started.id, |e| seen.push(e))
-            .await
-            .unwrap();
+        let mut frames = 0;
+        let batch = watch_batch(&client, kept.path(), &started.id, |frame| {
+            frames += 1;
+            seen.extend(frame)
+        })
+        .await
+        .unwrap();
+        assert!(frames >= 1 && frames <= seen.len(), "{frames} frames");
 
         assert_eq!(batch.id, started.id);
         assert_eq!(batch.status, BatchStatus::Completed);
@@ -125,15 +159,28 @@ mod tests {
                 .any(|e| matches!(e, BatchEvent::Done { .. } | BatchEvent::Error { .. })),
             "the ending is the caller's: {seen:?}"
         );
+        // Kept on this computer: the same timeline, then the batch (whose results no longer
+        // carry the timeline: it is the entries).
+        let mut kept_events = timeline::load(kept.path(), &batch.id).unwrap();
+        let mut slim = batch.clone();
+        slim.results.iter_mut().for_each(|r| r.events = None);
+        assert_eq!(
+            kept_events.pop(),
+            Some(BatchEvent::Done {
+                batch: Box::new(slim)
+            })
+        );
+        assert_eq!(kept_events, seen);
     }
 
     #[tokio::test]
     async fn a_batch_that_is_not_there_is_an_error_and_no_event() {
         let sb = Sandbox::start(SandboxConfig::ephemeral()).await.unwrap();
         let client = client(&sb);
+        let kept = tempfile::tempdir().unwrap();
         let mut seen = Vec::new();
 
-        let bad = watch_batch(&client, "no such/batch", |e| seen.push(e))
+        let bad = watch_batch(&client, kept.path(), "no such/batch", |e| seen.extend(e))
             .await
             .unwrap_err();
         assert_eq!(
@@ -141,7 +188,7 @@ mod tests {
             (IpcErrorKind::InvalidInput, Some("batchId"))
         );
 
-        let missing = watch_batch(&client, "batch_0000000000", |e| seen.push(e))
+        let missing = watch_batch(&client, kept.path(), "batch_0000000000", |e| seen.extend(e))
             .await
             .unwrap_err();
         assert_eq!(missing.kind, IpcErrorKind::NotFound);

@@ -1,0 +1,193 @@
+//! A batch's timeline as its one follower sees it, shared with every watcher.
+//!
+//! The job runner's follower of a batch publishes into the batch's [`Feed`]; `watch_batch`
+//! reads it with a [`FeedReader`] (what was published so far, then what comes). A follower that
+//! starts again (after a network error, or a relaunch) reads the batch's timeline from its start
+//! once more: [`FeedWriter`] lets through only what the feed does not hold yet, so a watcher sees
+//! every event and every result once, in order. Readers never lag: they keep their place in the
+//! feed's list instead of a bounded queue.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use tokio::sync::Notify;
+
+use crate::events::BatchEvent;
+
+/// The open feeds, by batch id.
+#[derive(Default)]
+pub struct BatchFeeds {
+    feeds: Mutex<HashMap<String, Arc<Feed>>>,
+}
+
+impl BatchFeeds {
+    fn map(&self) -> MutexGuard<'_, HashMap<String, Arc<Feed>>> {
+        self.feeds.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Batch `batch_id`'s feed, opened if there is none.
+    pub fn open(&self, batch_id: &str) -> Arc<Feed> {
+        self.map().entry(batch_id.to_owned()).or_default().clone()
+    }
+
+    /// Batch `batch_id`'s feed, if one is open.
+    pub fn get(&self, batch_id: &str) -> Option<Arc<Feed>> {
+        self.map().get(batch_id).cloned()
+    }
+
+    /// Forgets batch `batch_id`'s feed (readers holding it read it to its end).
+    pub fn close(&self, batch_id: &str, feed: &Arc<Feed>) {
+        let mut map = self.map();
+        if map.get(batch_id).is_some_and(|f| Arc::ptr_eq(f, feed)) {
+            map.remove(batch_id);
+        }
+    }
+}
+
+/// One batch's timeline: every event published, in order, and whether it ended.
+#[derive(Default)]
+pub struct Feed {
+    state: Mutex<FeedState>,
+    changed: Notify,
+}
+
+#[derive(Default)]
+struct FeedState {
+    events: Vec<BatchEvent>,
+    /// Timeline entries held per task, and the tasks whose result is held.
+    per_task: HashMap<u32, usize>,
+    results: HashSet<u32>,
+    ended: bool,
+}
+
+impl Feed {
+    fn state(&self) -> MutexGuard<'_, FeedState> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// A writer for one run of a follower (its own count of what it has read per task).
+    pub fn writer(self: &Arc<Self>) -> FeedWriter {
+        FeedWriter {
+            feed: self.clone(),
+            read_per_task: HashMap::new(),
+        }
+    }
+
+    /// A reader from the feed's start.
+    pub fn reader(self: &Arc<Self>) -> FeedReader {
+        FeedReader {
+            feed: self.clone(),
+            read: 0,
+        }
+    }
+
+    /// Everything published so far.
+    pub fn events(&self) -> Vec<BatchEvent> {
+        self.state().events.clone()
+    }
+
+    /// Whether the feed has its last event.
+    pub fn ended(&self) -> bool {
+        self.state().ended
+    }
+
+    fn push(&self, event: BatchEvent, end: bool) {
+        let mut state = self.state();
+        if state.ended {
+            return;
+        }
+        state.events.push(event);
+        state.ended = end;
+        drop(state);
+        self.changed.notify_waiters();
+    }
+
+    /// Ends the feed with `last` (`done` or `error`); nothing is published after it.
+    pub fn end(&self, last: BatchEvent) {
+        self.push(last, true);
+    }
+}
+
+/// Publishes what one run of a follower reads, skipping what the feed holds already.
+pub struct FeedWriter {
+    feed: Arc<Feed>,
+    read_per_task: HashMap<u32, usize>,
+}
+
+impl FeedWriter {
+    /// Everything the feed holds so far.
+    pub fn events(&self) -> Vec<BatchEvent> {
+        self.feed.events()
+    }
+
+    /// Publishes `event` unless an earlier run published it (`done` and `error` end the feed).
+    pub fn publish(&mut self, event: BatchEvent) {
+        let fresh = {
+            let mut state = self.feed.state();
+            match &event {
+                BatchEvent::TaskEvent { event } => {
+                    let read = self.read_per_task.entry(event.task_index).or_default();
+                    *read += 1;
+                    let held = state.per_task.entry(event.task_index).or_default();
+                    let fresh = *read > *held;
+                    if fresh {
+                        *held = *read;
+                    }
+                    fresh
+                }
+                BatchEvent::TaskResult { result } => state.results.insert(result.task_index),
+                BatchEvent::Polling { .. } => true,
+                BatchEvent::Done { .. } | BatchEvent::Error { .. } => {
+                    drop(state);
+                    self.feed.end(event);
+                    return;
+                }
+            }
+        };
+        if fresh {
+            self.feed.push(event, false);
+        }
+    }
+}
+
+/// Reads a feed from its start: what is there, then what comes, to its end.
+pub struct FeedReader {
+    feed: Arc<Feed>,
+    read: usize,
+}
+
+impl FeedReader {
+    /// What was published since the last read, without waiting (empty when nothing was).
+    pub fn ready(&mut self) -> Vec<BatchEvent> {
+        self.take().0
+    }
+
+    /// What is new, and whether the feed had ended when it was read (one look, so the last
+    /// event is never missed).
+    fn take(&mut self) -> (Vec<BatchEvent>, bool) {
+        let state = self.feed.state();
+        let new = state.events[self.read..].to_vec();
+        self.read = state.events.len();
+        (new, state.ended)
+    }
+
+    /// Waits for something not read yet and returns all of it; `None` once the feed ended and
+    /// everything was read.
+    pub async fn next(&mut self) -> Option<Vec<BatchEvent>> {
+        loop {
+            // Registered before looking, so a publish in between still wakes this reader.
+            let feed = self.feed.clone();
+            let changed = feed.changed.notified();
+            let mut changed = std::pin::pin!(changed);
+            changed.as_mut().enable();
+            let (new, ended) = self.take();
+            if !new.is_empty() {
+                return Some(new);
+            }
+            if ended {
+                return None;
+            }
+            changed.await;
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! Watching a batch through its one follower: the watcher gets the service's whole timeline in
+//! frames, every event and result once and in order, whether it joined before the follower
+//! started, while it ran, or after a relaunch; once finished the batch opens from its kept
+//! timeline with no request to the service.
+
+use std::collections::BTreeMap;
+
+use specdesk_core::agents::frames;
+use specdesk_core::jobs::BatchWatch;
+use specdesk_types::{Batch, TaskEvent};
+
+use super::*;
+
+fn task(url: String, instruction: &str) -> BrowserTask {
+    serde_json::from_value(serde_json::json!({"url": url, "instruction": instruction})).unwrap()
+}
+
+/// Every batch poll hangs until the faults are cleared.
+async fn hang_batch_polls(sb: &SandboxHandle) {
+    control(
+        sb,
+        reqwest::Method::POST,
+        "/_sandbox/faults",
+        serde_json::json!({"match": {"method": "GET", "path": "/api/v1/browser-agents/*"}, "times": 1000, "delayMs": 600000}),
+    )
+    .await;
+}
+
+/// What a watcher of `batch_id` receives: the frames' events and the ending.
+async fn watch(runner: &JobRunner, batch_id: &str) -> (Vec<BatchEvent>, usize, Batch) {
+    let mut events = Vec::new();
+    let mut messages = 0;
+    let batch = match runner.watch_batch(batch_id).unwrap() {
+        BatchWatch::Live(reader) => frames::in_frames(reader, frames::FRAME, |f| {
+            messages += 1;
+            events.extend(f)
+        })
+        .await
+        .unwrap(),
+        BatchWatch::Kept(kept) => frames::replay(kept, |f| {
+            messages += 1;
+            events.extend(f)
+        })
+        .unwrap(),
+        BatchWatch::Unfollowed => panic!("batch {batch_id} is followed by nobody"),
+    };
+    (events, messages, batch)
+}
+
+/// The service's timeline of `batch_id`, per task.
+async fn service_timeline(client: &Client, batch_id: &str) -> BTreeMap<u32, Vec<TaskEvent>> {
+    let full = client.agents().get(batch_id, true).await.unwrap();
+    let mut per_task: BTreeMap<u32, Vec<TaskEvent>> = BTreeMap::new();
+    for e in full
+        .results
+        .iter()
+        .flat_map(|r| r.events.clone().unwrap_or_default())
+    {
+        per_task.entry(e.task_index).or_default().push(e);
+    }
+    per_task
+}
+
+/// The watched events per task, and the tasks whose result came (each once).
+fn per_task(events: &[BatchEvent]) -> (BTreeMap<u32, Vec<TaskEvent>>, Vec<u32>) {
+    let mut timeline: BTreeMap<u32, Vec<TaskEvent>> = BTreeMap::new();
+    let mut results = Vec::new();
+    for e in events {
+        match e {
+            BatchEvent::TaskEvent { event } => timeline
+                .entry(event.task_index)
+                .or_default()
+                .push(event.clone()),
+            BatchEvent::TaskResult { result } => results.push(result.task_index),
+            BatchEvent::Polling { .. } => {}
+            other => panic!("an ending inside the frames: {other:?}"),
+        }
+    }
+    results.sort_unstable();
+    (timeline, results)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watcher_relaunched_mid_batch_sees_every_event_once_then_the_kept_timeline() {
+    let w = World::new().await;
+    let client = w.client("pro").await;
+    let library = w.library();
+    let tasks = (0..3)
+        .map(|i| {
+            task(
+                format!("{}/_sandbox/health", w.sb.base_url()),
+                &format!("Read it {i}"),
+            )
+        })
+        .collect();
+
+    // The first run sends the batch; its follower's polls hang, and the app is killed.
+    hang_batch_polls(&w.sb).await;
+    let (notifier, _) = told();
+    let first = w.runner(&library, notifier);
+    let job = first
+        .start_batch("pro", tasks, BatchOptions::default())
+        .await
+        .unwrap();
+    let batch_id = job.remote_id.clone().expect("the batch id is stored");
+    assert!(matches!(
+        first.watch_batch(&batch_id).unwrap(),
+        BatchWatch::Live(_)
+    ));
+    drop(first);
+    clear_faults(&w.sb).await;
+
+    // Relaunched: a watcher joins the new follower and gets the whole timeline once.
+    let (notifier, mut notified) = told();
+    let second = w.runner(&library, notifier);
+    assert_eq!(second.resume_all().await.unwrap(), 1);
+    let (events, messages, batch) = watch(&second, &batch_id).await;
+    assert_eq!(batch.id, batch_id);
+    assert_eq!(next(&mut notified).await.status, JobStatus::Completed);
+    let (timeline, results) = per_task(&events);
+    assert_eq!(timeline, service_timeline(&client, &batch_id).await);
+    assert_eq!(results, [0, 1, 2]);
+    assert!(
+        messages < events.len(),
+        "{messages} messages for {} events",
+        events.len()
+    );
+
+    // Finished: it opens from this computer, the same timeline, screenshots included.
+    hang_batch_polls(&w.sb).await;
+    let (kept, _, kept_batch) = watch(&second, &batch_id).await;
+    assert_eq!(kept_batch.id, batch_id);
+    assert_eq!(per_task(&kept).0, timeline);
+    assert!(
+        kept.iter().any(|e| matches!(e, BatchEvent::TaskEvent { event } if event.kind.event_type() == specdesk_types::TaskEventType::Screenshot)),
+        "the sandbox's screenshots are kept"
+    );
+    clear_faults(&w.sb).await;
+}

@@ -1,0 +1,224 @@
+// The Browser agents builder on the mock IPC: rows and their checks (a bad URL's error in its row,
+// Run off with the count), a 1000-row CSV taken and a 1001-row one refused, a batch sent and
+// shown as submitted, a balance too low, a refused batch with its action. Axe in both themes.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { expectAxeClean, startHarness, textOf } from "./harness.mjs";
+
+let h;
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
+
+async function openAgents(page) {
+  await page.getByRole("navigation", { name: "Areas" }).getByRole("button", { name: "Browser agents" }).click();
+  await page.getByRole("heading", { level: 1, name: "Browser agents" }).waitFor();
+}
+
+const form = (page) => page.getByRole("form", { name: "New batch" });
+const runButton = (page) => form(page).getByRole("button", { name: /^Run [\d,]+ tasks?$/ });
+
+/** A CSV of `n` tasks with a header row. */
+function csv(n) {
+  const lines = ["url,instruction,maxSteps,input.query"];
+  for (let i = 1; i <= n; i++) lines.push(`https://shop.example/item/${i},"Read the price, then the stock of item ${i}",10,item ${i}`);
+  return Buffer.from(`${lines.join("\n")}\n`);
+}
+
+async function importFile(page, name, buffer, mimeType) {
+  await form(page).getByLabel("Task file to import").setInputFiles({ name, mimeType, buffer });
+}
+
+describe("builder", () => {
+  for (const theme of ["light", "dark"]) {
+    test(`builds two tasks and shows a bad URL's error in its row (${theme})`, async () => {
+      await h.withScenario("default", { theme }, async ({ page, mock }) => {
+        await openAgents(page);
+        const f = form(page);
+        await f.getByLabel("Task 1 start URL").fill("https://shop.example/deals");
+        await f.getByLabel("Task 1 instruction").fill("List every item on sale");
+        await f.getByRole("button", { name: "Add a task" }).click();
+        // The new row's URL has the focus.
+        assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Task 2 start URL");
+        await page.keyboard.type("shop.example/contact");
+        const error = 'Task 2: "shop.example/contact" is not a full web address. Start it with https:// or http://.';
+        const row2 = f.locator("tr.task-line").nth(1);
+        assert.equal(await textOf(row2.locator(".error-text")), error);
+        assert.equal(await f.getByLabel("Task 2 start URL").getAttribute("aria-invalid"), "true");
+        assert.equal(await f.locator("tr.task-line").first().locator(".error-text").count(), 0);
+        assert.equal(await runButton(page).isDisabled(), true);
+        assert.equal(await textOf(f.locator(".run-status")), "1 task has a problem. Fix it to run the batch.");
+
+        // Details: a starter schema, an input whose value stays masked and out of the page's markup.
+        await f.getByRole("button", { name: /^Task 1 details/ }).click();
+        const details = f.getByRole("group", { name: "Task 1 details" });
+        await details.getByRole("button", { name: "Yes/no check with evidence" }).click();
+        assert.deepEqual(JSON.parse(await details.getByLabel("Output JSON Schema (optional)").inputValue()), {
+          type: "object",
+          properties: { passed: { type: "boolean" }, evidence: { type: "string" } },
+          required: ["passed", "evidence"],
+        });
+        assert.equal(await textOf(details.locator("#" + (await details.getByLabel("Output JSON Schema (optional)").getAttribute("aria-describedby")))), "Parses as JSON: an object with passed, evidence.");
+        await details.getByRole("button", { name: "Add an input" }).click();
+        await details.getByLabel("Task 1 input 1 name").fill("coupon");
+        await details.getByLabel("Task 1 input 1 value").fill("SAVE-20-SECRET");
+        assert.equal(await details.getByLabel("Task 1 input 1 value").getAttribute("type"), "password");
+        // The value is in the input's value only: not in the page's markup.
+        assert.equal(await page.evaluate(() => document.documentElement.outerHTML.includes("SAVE-20-SECRET")), false);
+        assert.equal(await details.getByText("Values are not kept when you close Specdesk.", { exact: false }).count(), 1);
+        await expectAxeClean(page, `the builder with a row error (${theme})`);
+
+        // The count moves focus to the bad cell; fixing it turns Run on.
+        await f.getByRole("button", { name: "1 task has a problem" }).click();
+        assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Task 2 start URL");
+        await f.getByLabel("Task 2 start URL").fill("https://shop.example/contact");
+        await page.waitForFunction(() => !document.querySelector("form[aria-label='New batch'] button[type=submit]").disabled);
+        assert.equal(await textOf(f.locator(".cost-line")), "At least 0.2 credits for 2 tasks: every task costs 0.1 credit or more. Your balance: 10,000 credits.");
+        assert.ok((await mock.calls("check_tasks")).length > 0);
+        assert.ok(!JSON.stringify(await mock.calls("check_tasks")).includes("SAVE-20-SECRET"));
+        assert.ok(!(await page.evaluate(() => JSON.stringify(window.localStorage))).includes("SAVE-20-SECRET"));
+        await expectAxeClean(page, `the builder ready to run (${theme})`);
+      });
+    });
+  }
+
+  test("reorders, duplicates and deletes rows from the keyboard", async () => {
+    await h.withScenario("default", async ({ page }) => {
+      await openAgents(page);
+      const f = form(page);
+      await f.getByLabel("Task 1 start URL").fill("https://a.example");
+      await f.getByRole("button", { name: "Add a task" }).click();
+      await f.getByLabel("Task 2 start URL").fill("https://b.example");
+      await f.getByRole("button", { name: "Move task 2 up" }).focus();
+      await page.keyboard.press("Enter");
+      assert.equal(await f.getByLabel("Task 1 start URL").inputValue(), "https://b.example");
+      assert.equal(await f.getByLabel("Task 2 start URL").inputValue(), "https://a.example");
+      // At the top, focus moves to the row's other move button.
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Move task 1 down");
+      await f.getByRole("button", { name: "Duplicate task 1" }).click();
+      assert.deepEqual(await f.locator("tr.task-line input[aria-label$='start URL']").evaluateAll((els) => els.map((e) => e.value)), [
+        "https://b.example",
+        "https://b.example",
+        "https://a.example",
+      ]);
+      await f.getByRole("button", { name: "Delete task 2" }).click();
+      assert.deepEqual(await f.locator("tr.task-line input[aria-label$='start URL']").evaluateAll((els) => els.map((e) => e.value)), [
+        "https://b.example",
+        "https://a.example",
+      ]);
+      await page.getByText("Task 2 was deleted.", { exact: true }).waitFor();
+    });
+  });
+
+  test("imports a 1000-row CSV and refuses a 1001-row one, importing nothing", async () => {
+    await h.withScenario("default", async ({ page }) => {
+      await openAgents(page);
+      const f = form(page);
+      await importFile(page, "tasks-1000.csv", csv(1000), "text/csv");
+      await f.locator(".import-message").waitFor();
+      assert.equal(await textOf(f.locator(".import-message")), "Added 1,000 tasks from tasks-1000.csv.");
+      assert.equal(await textOf(runButton(page)), "Run 1,000 tasks");
+      assert.equal(await textOf(f.getByRole("navigation", { name: "Pages of tasks" }).locator("span")), "Tasks 1–50 of 1,000");
+      assert.equal(await f.getByLabel("Task 1 start URL").inputValue(), "https://shop.example/item/1");
+      assert.equal(await f.getByLabel("Task 1 instruction").inputValue(), "Read the price, then the stock of item 1");
+      await page.waitForFunction(() => !document.querySelector("form[aria-label='New batch'] button[type=submit]").disabled);
+      assert.equal(await textOf(f.locator(".cost-line")), "At least 100 credits for 1,000 tasks: every task costs 0.1 credit or more. Your balance: 10,000 credits.");
+      // Imported values are secrets too: present in memory, out of storage.
+      assert.ok(!(await page.evaluate(() => JSON.stringify(window.localStorage))).includes("item 1000"));
+      await f.getByRole("button", { name: "Next tasks" }).click();
+      assert.equal(await f.getByLabel("Task 51 start URL").inputValue(), "https://shop.example/item/51");
+      await expectAxeClean(page, "the builder with 1000 tasks");
+
+      await importFile(page, "tasks-1001.csv", csv(1001), "text/csv");
+      await f.getByText("This file has 1001 tasks; a batch holds at most 1000. Nothing was imported.", { exact: true }).waitFor();
+      assert.equal(await textOf(f.locator(".import-message")), "This file has 1001 tasks; a batch holds at most 1000. Nothing was imported.");
+      assert.equal(await textOf(runButton(page)), "Run 1,000 tasks");
+    });
+  });
+
+  test("refuses a 1001-task JSON file on an empty draft", async () => {
+    await h.withScenario("default", async ({ page }) => {
+      await openAgents(page);
+      const f = form(page);
+      const tasks = Array.from({ length: 1001 }, (_, i) => ({ url: `https://a.example/${i}` }));
+      await importFile(page, "tasks.json", Buffer.from(JSON.stringify({ tasks })), "application/json");
+      await f.locator(".import-message").waitFor();
+      assert.equal(await textOf(f.locator(".import-message")), "This file has 1001 tasks; a batch holds at most 1000. Nothing was imported.");
+      assert.equal(await f.locator("tr.task-line").count(), 1);
+      assert.equal(await f.getByLabel("Task 1 start URL").inputValue(), "");
+    });
+  });
+
+  test("sends the batch and shows it as submitted", async () => {
+    await h.withScenario("default", async ({ page, mock }) => {
+      await openAgents(page);
+      const f = form(page);
+      await f.getByRole("button", { name: "Paste rows" }).click();
+      await f.getByLabel("Rows from a spreadsheet").fill("https://a.example\tRead the headline\nhttps://b.example\tFind the contact email");
+      await f.getByRole("button", { name: "Add these rows" }).click();
+      assert.equal(await textOf(f.locator(".import-message")), "Added 2 tasks from the pasted rows.");
+      await f.getByLabel("Tasks at once").fill("2");
+      await page.waitForFunction(() => !document.querySelector("form[aria-label='New batch'] button[type=submit]").disabled);
+      await runButton(page).click();
+      const panel = page.getByRole("region", { name: "Submitted" });
+      await panel.waitFor();
+      const [call] = await mock.calls("submit_batch");
+      assert.deepEqual(call.args, {
+        tasks: [
+          { url: "https://a.example", instruction: "Read the headline" },
+          { url: "https://b.example", instruction: "Find the contact email" },
+        ],
+        concurrency: 2,
+      });
+      const [job] = await page.evaluate(() => window.__SPECDESK_MOCK__.db.jobs.filter((j) => j.kind === "batch"));
+      assert.equal(
+        await textOf(panel),
+        `Submitted The service has your batch of 2 tasks. It keeps running even if you close Specdesk. Batch ${job.remoteId} Status Sent Job ${job.id} Dismiss`,
+      );
+      assert.equal(await f.getByLabel("Task 1 start URL").inputValue(), "");
+      await expectAxeClean(page, "the builder after a batch was sent");
+    });
+  });
+
+  test("a balance that cannot cover the batch says so and keeps Run off", async () => {
+    await h.withScenario("agents-low-balance", async ({ page }) => {
+      await openAgents(page);
+      const f = form(page);
+      await f.getByLabel("Task 1 start URL").fill("https://a.example");
+      await f.getByRole("button", { name: "Add a task" }).click();
+      await f.getByLabel("Task 2 start URL").fill("https://b.example");
+      await f.locator(".balance-short").waitFor();
+      assert.equal(
+        await textOf(f.locator(".balance-short")),
+        "Your balance (0.15 credits) cannot cover the least this batch costs (0.2 credits). Top up, or run fewer tasks.",
+      );
+      await f.getByText("Run is off until the balance covers the batch.", { exact: true }).waitFor();
+      assert.equal(await runButton(page).isDisabled(), true);
+      await expectAxeClean(page, "the builder with a balance too low");
+    });
+  });
+
+  test("a refused batch shows the error with Top up and keeps the draft", async () => {
+    await h.withScenario("agents-submit-refused", { theme: "dark" }, async ({ page, mock }) => {
+      await openAgents(page);
+      const f = form(page);
+      await f.getByLabel("Task 1 start URL").fill("https://a.example");
+      await page.waitForFunction(() => !document.querySelector("form[aria-label='New batch'] button[type=submit]").disabled);
+      await runButton(page).click();
+      const alert = f.locator(".panel-error");
+      await alert.waitFor();
+      assert.equal(
+        await textOf(alert.locator("p").first()),
+        "You do not have enough credits for this batch. Top up your balance, then run it again.",
+      );
+      await alert.getByRole("button", { name: "Top up" }).click();
+      await page.waitForFunction(() => window.__SPECDESK_MOCK__.calls.some((c) => c.cmd === "open_external"));
+      assert.deepEqual((await mock.calls("open_external")).map((c) => c.args), [{ url: "https://example.com/account/top-up" }]);
+      assert.equal(await f.getByLabel("Task 1 start URL").inputValue(), "https://a.example");
+      await expectAxeClean(page, "the builder with a refused batch (dark)");
+    });
+  });
+});

@@ -1,0 +1,76 @@
+// The Browser agents area: the batch builder, what was just sent, and (added later) the batches
+// with their live view and history, in the `batches` slot.
+import { useState, type ReactNode } from "react";
+import type { Job } from "../../ipc/contract";
+import type { JobStatus } from "../../bindings/JobStatus";
+import { Builder } from "./builder/Builder";
+import "./agents.css";
+
+const STATUS_WORDS: Record<JobStatus, string> = {
+  queued: "Waiting to be sent",
+  submitted: "Sent",
+  running: "Running",
+  completed: "Completed",
+  failed: "Failed",
+  cancelled: "Cancelled",
+};
+
+/** The plain sentence about a batch just submitted. */
+export function submittedSentence(job: Job, tasks: number): string {
+  const what = `${tasks.toLocaleString("en-US")} ${tasks === 1 ? "task" : "tasks"}`;
+  if (job.status === "failed") return `The batch of ${what} could not be started. ${job.error?.message ?? ""}`.trim();
+  if (!job.remoteId) return `The batch of ${what} is saved and waits to be sent; Specdesk sends it as soon as it can, even after a restart.`;
+  return `The service has your batch of ${what}. It keeps running even if you close Specdesk.`;
+}
+
+export function SubmittedPanel({ job, tasks, onDismiss }: { job: Job; tasks: number; onDismiss: () => void }) {
+  return (
+    <section className={job.status === "failed" ? "panel panel-error submitted" : "panel panel-success submitted"} aria-labelledby="submitted-title">
+      <h2 id="submitted-title">Submitted</h2>
+      <p>{submittedSentence(job, tasks)}</p>
+      <dl className="submitted-facts">
+        <div>
+          <dt>Batch</dt>
+          <dd className="mono">{job.remoteId ?? "not sent yet"}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>{STATUS_WORDS[job.status] ?? job.status}</dd>
+        </div>
+        <div>
+          <dt>Job</dt>
+          <dd className="mono">{job.id}</dd>
+        </div>
+      </dl>
+      <button className="btn btn-ghost" type="button" onClick={onDismiss}>
+        Dismiss
+      </button>
+    </section>
+  );
+}
+
+export function AgentsScreen({
+  batches,
+  onSubmitted,
+}: {
+  /** The batches area (live view, history), placed under the builder; none yet. */
+  batches?: ReactNode;
+  /** Told of each batch sent (e.g. to open it in the batches area). */
+  onSubmitted?: (job: Job) => void;
+}) {
+  const [sent, setSent] = useState<{ job: Job; tasks: number } | null>(null);
+  return (
+    <section className="page page-wide agents" aria-labelledby="agents-title">
+        <h1 id="agents-title">Browser agents</h1>
+        <p className="muted">Run batches of browser tasks and watch each one live.</p>
+        {sent && <SubmittedPanel job={sent.job} tasks={sent.tasks} onDismiss={() => setSent(null)} />}
+        <Builder
+          onSubmitted={(job, tasks) => {
+            setSent({ job, tasks });
+            onSubmitted?.(job);
+          }}
+        />
+        {batches}
+    </section>
+  );
+}
