@@ -97,7 +97,7 @@ describe("builder", () => {
       assert.equal(await f.getByLabel("Task 1 start URL").inputValue(), "https://b.example");
       assert.equal(await f.getByLabel("Task 2 start URL").inputValue(), "https://a.example");
       // At the top, focus moves to the row's other move button.
-      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Move task 1 down");
+      await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "Move task 1 down", null, { timeout: 5000 });
       await f.getByRole("button", { name: "Duplicate task 1" }).click();
       assert.deepEqual(await f.locator("tr.task-line input[aria-label$='start URL']").evaluateAll((els) => els.map((e) => e.value)), [
         "https://b.example",
@@ -161,6 +161,8 @@ describe("builder", () => {
       await f.getByRole("button", { name: "Add these rows" }).click();
       assert.equal(await textOf(f.locator(".import-message")), "Added 2 tasks from the pasted rows.");
       await f.getByLabel("Tasks at once").fill("2");
+      assert.equal(await f.getByRole("radio", { name: /^Live/ }).isChecked(), true, "live by default");
+      await f.getByRole("radio", { name: /^In the background/ }).check();
       await page.waitForFunction(() => !document.querySelector("form[aria-label='New batch'] button[type=submit]").disabled);
       await runButton(page).click();
       const panel = page.getByRole("region", { name: "Submitted" });
@@ -172,6 +174,7 @@ describe("builder", () => {
           { url: "https://b.example", instruction: "Find the contact email" },
         ],
         concurrency: 2,
+        mode: "background",
       });
       const [job] = await page.evaluate(() => window.__SPECDESK_MOCK__.db.jobs.filter((j) => j.kind === "batch"));
       assert.equal(

@@ -31,8 +31,8 @@ pub use events::{BatchEvent, ChatEvent, JobEvent};
 pub use files::{ChosenFiles, FilePurpose};
 pub use ipc_error::{ErrorAction, IpcError, IpcErrorKind};
 pub use jobs::{
-    BatchJobRequest, ClientFactory, JobRunner, JobRunnerConfig, Notifier, SilentNotifier,
-    SpecJobRequest,
+    BatchJobRequest, BatchRunMode, ClientFactory, JobRunner, JobRunnerConfig, Notifier,
+    SilentNotifier, SpecJobRequest,
 };
 pub use library::{
     CachedSpec, Conversation, ConversationMessage, CreditEntry, Job, JobKind, JobStatus, Library,

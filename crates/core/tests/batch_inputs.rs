@@ -122,7 +122,12 @@ async fn a_batchs_input_values_are_never_at_rest_or_broadcast() {
     let mut changes = w.runner.subscribe();
     let job = w
         .runner
-        .start_batch(&w.profile_id, tasks(&w), BatchOptions::default())
+        .start_batch(
+            &w.profile_id,
+            tasks(&w),
+            BatchOptions::default(),
+            BatchRunMode::Background,
+        )
         .await
         .unwrap();
     let mut seen = vec![serde_json::to_string(&job).unwrap()];
@@ -173,6 +178,7 @@ async fn a_batch_whose_answer_was_lost_is_sent_again_with_its_values_from_the_ke
     let request = serde_json::to_value(BatchJobRequest {
         tasks: stored,
         concurrency: None,
+        mode: BatchRunMode::Background,
     })
     .unwrap();
     let job = w
@@ -204,6 +210,7 @@ async fn values_gone_from_the_keychain_fail_the_batch_instead_of_sending_blanks(
     let request = serde_json::to_value(BatchJobRequest {
         tasks: stored,
         concurrency: None,
+        mode: BatchRunMode::Background,
     })
     .unwrap();
     let job = w

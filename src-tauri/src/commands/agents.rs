@@ -6,7 +6,7 @@ use tauri::ipc::Channel;
 use specdesk_client::BatchOptions;
 use specdesk_core::agents::frames;
 use specdesk_core::jobs::BatchWatch;
-use specdesk_core::{BatchEvent, IpcError, Job};
+use specdesk_core::{BatchEvent, BatchRunMode, IpcError, Job};
 use specdesk_types::{Batch, BatchList, BatchStatus, BrowserTask, CapacitySnapshot};
 
 use super::Result;
@@ -19,11 +19,14 @@ pub fn check_tasks(tasks: Vec<BrowserTask>, concurrency: Option<u32>) -> Vec<Ipc
     specdesk_core::agents::task_problems(&tasks, concurrency)
 }
 
+/// Writes the batch (with its idempotency key) to the job ledger, then sends it as `mode` says
+/// (live by default; see `JobRunner::start_batch`).
 #[tauri::command]
 pub async fn submit_batch(
     state: State<'_, AppState>,
     tasks: Vec<BrowserTask>,
     concurrency: Option<u32>,
+    mode: Option<BatchRunMode>,
 ) -> Result<Job> {
     let profile_id = state.profiles.settings()?.active_profile_id;
     state
@@ -35,18 +38,21 @@ pub async fn submit_batch(
                 concurrency,
                 idempotency_key: None,
             },
+            mode.unwrap_or(BatchRunMode::Live),
         )
         .await
 }
 
-/// Streams batch `batch_id`'s timeline in frames (every event of the last ~16 ms in one message),
-/// each event and result once, then `done` or `error`: from the job runner's follower of the
-/// batch, else from its timeline kept on this computer, else by following it here.
+/// Streams a batch's timeline in frames (every event of the last ~16 ms in one message), each
+/// event and result once, then `done` or `error`: from the job runner's follower of the batch,
+/// else from its timeline kept on this computer, else by following it here. The batch is named
+/// by `batch_id`, or by its `job_id` (a live batch has no id until the service names it).
 #[tauri::command]
 pub async fn watch_batch(
     state: State<'_, AppState>,
     stream_id: String,
-    batch_id: String,
+    batch_id: Option<String>,
+    job_id: Option<i64>,
     on_event: Channel<Vec<BatchEvent>>,
 ) -> Result<Batch> {
     let ending = Ending {
@@ -60,10 +66,20 @@ pub async fn watch_batch(
     };
     let send = |frame: Vec<BatchEvent>| send_event(&on_event, frame);
     let body = async {
-        match state.jobs.watch_batch(&batch_id)? {
+        let watch = match (job_id, &batch_id) {
+            (Some(job_id), _) => state.jobs.watch_job(job_id)?,
+            (None, Some(batch_id)) => state.jobs.watch_batch(batch_id)?,
+            (None, None) => {
+                return Err(IpcError::invalid(
+                    "batchId",
+                    "Say which batch to watch: its id or its job.",
+                ));
+            }
+        };
+        match watch {
             BatchWatch::Live(reader) => frames::in_frames(reader, frames::FRAME, send).await,
             BatchWatch::Kept(events) => frames::replay(events, send),
-            BatchWatch::Unfollowed => {
+            BatchWatch::Unfollowed(batch_id) => {
                 let (_, client) = state.profiles.active_client().await?;
                 let kept = state.jobs.timelines_dir();
                 specdesk_core::agents::watch_batch(&client, &kept, &batch_id, send).await

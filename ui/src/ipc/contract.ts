@@ -11,6 +11,7 @@ import type { AppInfo } from "../bindings/AppInfo";
 import type { Batch } from "../bindings/Batch";
 import type { BatchEvent } from "../bindings/BatchEvent";
 import type { BatchList } from "../bindings/BatchList";
+import type { BatchRunMode } from "../bindings/BatchRunMode";
 import type { BatchStatus } from "../bindings/BatchStatus";
 import type { BrowserTask } from "../bindings/BrowserTask";
 import type { CachedSpec } from "../bindings/CachedSpec";
@@ -65,6 +66,7 @@ export type {
   Batch,
   BatchEvent,
   BatchList,
+  BatchRunMode,
   BatchStatus,
   BrowserTask,
   CachedSpec,
@@ -240,8 +242,15 @@ export interface Commands {
    * problem, its `field` naming the place: `tasks[3].url`, `tasks[0].output`, `concurrency`...
    */
   check_tasks: { args: { tasks: BrowserTask[]; concurrency?: number }; result: IpcError[] };
-  /** Checks the tasks, writes the batch (with its idempotency key) to the ledger, sends it async, follows it. */
-  submit_batch: { args: { tasks: BrowserTask[]; concurrency?: number }; result: Job };
+  /**
+   * Checks the tasks, writes the batch (with its idempotency key) to the ledger, then sends it as
+   * `mode` says (default `live`: a stream of its events, then polling if the stream drops;
+   * `background`: async, sent before this answers, a refusal rejected here; `wait`: one request
+   * that answers when every task finished). Live and wait batches are sent by their follower:
+   * the job comes back at once, its `remoteId` set when the service names the batch (watch it by
+   * `jobId` meanwhile).
+   */
+  submit_batch: { args: { tasks: BrowserTask[]; concurrency?: number; mode?: BatchRunMode }; result: Job };
   /**
    * Streams a batch's timeline: every task event and result once, in order, then `done` (or
    * `error`). Each Channel message is one frame: every event of the last ~16 ms, never one message
@@ -249,7 +258,7 @@ export interface Commands {
    * batch whose timeline was kept opens from the library (offline too), its screenshots re-sent
    * as single-chunk `screenshot` events.
    */
-  watch_batch: { args: { streamId: string; batchId: string; onEvent: Channel<BatchEvent[]> }; result: Batch };
+  watch_batch: { args: { streamId: string; batchId?: string; jobId?: number; onEvent: Channel<BatchEvent[]> }; result: Batch };
   list_batches: { args: { limit: number; skip: number; status?: BatchStatus }; result: BatchList };
   get_batch: { args: { batchId: string; includeEvents: boolean }; result: Batch };
   agent_capacity: { args: Record<string, never>; result: CapacitySnapshot };

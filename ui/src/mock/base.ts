@@ -314,7 +314,7 @@ export const baseHandlers: BaseHandlers = {
   },
 
   check_tasks: ({ tasks, concurrency }) => taskProblems(tasks, concurrency),
-  submit_batch: ({ tasks, concurrency }, ctx) => {
+  submit_batch: ({ tasks, concurrency, mode }, ctx) => {
     requireKey(ctx.db);
     if (tasks.length === 0) throw ipcError("invalidInput", "Add at least one task.", { field: "tasks" });
     tasks.forEach((t, i) =>
@@ -340,15 +340,16 @@ export const baseHandlers: BaseHandlers = {
     return addJob(ctx.db, ctx, {
       kind: "batch",
       idempotencyKey: `idem-batch-${id}`,
-      request: { tasks, ...(concurrency ? { concurrency } : {}) },
+      request: { tasks, ...(concurrency ? { concurrency } : {}), mode: mode ?? "live" },
       remoteId: id,
       status: "submitted",
       result: null,
     });
   },
-  watch_batch: ({ batchId, onEvent }, ctx) => {
+  watch_batch: ({ batchId, jobId, onEvent }, ctx) => {
     const channel = ctx.channel<BatchEvent[]>(onEvent);
-    const batch = ctx.db.batches.find((b) => b.id === batchId);
+    const id = batchId ?? ctx.db.jobs.find((j) => j.id === jobId)?.remoteId;
+    const batch = ctx.db.batches.find((b) => b.id === id);
     if (!batch) throw ipcError("notFound", NOT_FOUND, { status: 404 });
     finishBatch(ctx.db, ctx, batch);
     // One frame per task, as Rust coalesces what arrives within ~16 ms.

@@ -14,10 +14,16 @@ use tokio::sync::Notify;
 
 use crate::events::BatchEvent;
 
-/// The open feeds, by batch id.
+/// The open feeds, each under its job's key (`job-<id>`) and, once the service named the batch,
+/// under the batch id too.
 #[derive(Default)]
 pub struct BatchFeeds {
     feeds: Mutex<HashMap<String, Arc<Feed>>>,
+}
+
+/// The key of job `job_id`'s feed.
+pub fn job_key(job_id: i64) -> String {
+    format!("job-{job_id}")
 }
 
 impl BatchFeeds {
@@ -25,22 +31,24 @@ impl BatchFeeds {
         self.feeds.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Batch `batch_id`'s feed, opened if there is none.
-    pub fn open(&self, batch_id: &str) -> Arc<Feed> {
-        self.map().entry(batch_id.to_owned()).or_default().clone()
+    /// The feed under `key`, opened if there is none.
+    pub fn open(&self, key: &str) -> Arc<Feed> {
+        self.map().entry(key.to_owned()).or_default().clone()
     }
 
-    /// Batch `batch_id`'s feed, if one is open.
-    pub fn get(&self, batch_id: &str) -> Option<Arc<Feed>> {
-        self.map().get(batch_id).cloned()
+    /// The feed under `key`, if one is open.
+    pub fn get(&self, key: &str) -> Option<Arc<Feed>> {
+        self.map().get(key).cloned()
     }
 
-    /// Forgets batch `batch_id`'s feed (readers holding it read it to its end).
-    pub fn close(&self, batch_id: &str, feed: &Arc<Feed>) {
-        let mut map = self.map();
-        if map.get(batch_id).is_some_and(|f| Arc::ptr_eq(f, feed)) {
-            map.remove(batch_id);
-        }
+    /// Files `feed` under `key` as well (a batch id learnt while following).
+    pub fn alias(&self, key: &str, feed: &Arc<Feed>) {
+        self.map().insert(key.to_owned(), feed.clone());
+    }
+
+    /// Forgets `feed` under every key (readers holding it read it to its end).
+    pub fn close(&self, feed: &Arc<Feed>) {
+        self.map().retain(|_, f| !Arc::ptr_eq(f, feed));
     }
 }
 

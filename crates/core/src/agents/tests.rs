@@ -49,13 +49,14 @@ fn done() -> BatchEvent {
 #[tokio::test]
 async fn a_follower_that_starts_again_adds_only_what_the_feed_lacks() {
     let feeds = BatchFeeds::default();
-    let feed = feeds.open("batch_1");
+    let feed = feeds.open("job-1");
+    feeds.alias("batch_1", &feed);
     let mut first = feed.writer();
     first.publish(event(0, 1));
     first.publish(event(1, 1));
     first.publish(event(0, 2));
     // The first run stops (a network error); the next reads the timeline from its start.
-    let mut again = feeds.open("batch_1").writer();
+    let mut again = feeds.get("batch_1").unwrap().writer();
     for e in [
         event(0, 1),
         event(1, 1),
@@ -81,6 +82,8 @@ async fn a_follower_that_starts_again_adds_only_what_the_feed_lacks() {
             done()
         ]
     );
+    feeds.close(&feed);
+    assert!(feeds.get("job-1").is_none() && feeds.get("batch_1").is_none());
 }
 
 #[tokio::test]

@@ -1,115 +1,204 @@
-//! Following a browser batch: sent again with its idempotency key when its id never arrived, then
-//! followed (stream, then polling) to its results.
+//! Following a browser batch. Its first send is made the way the user chose
+//! ([`BatchRunMode`]): live (a stream of its events, then polling if the stream drops or stalls),
+//! in the background (`async`, then polling) or waiting for the whole result. A batch whose id
+//! never arrived (the app stopped, an answer was lost) is sent again in the background with its
+//! idempotency key, so the service returns the batch it has instead of making a second one.
+//! Every update goes to the batch's feed (its watchers), progress to the ledger; the finished
+//! timeline is kept on this computer.
 
+use std::pin::Pin;
 use std::sync::Arc;
 
-use futures::StreamExt;
-use specdesk_client::{BatchOptions, BatchUpdate, Client, Metering};
-use specdesk_types::{Batch, BatchStatus, TaskStatus};
+use futures::{Stream, StreamExt};
+use specdesk_client::{BatchOptions, BatchUpdate, Client, Metering, PreparedBatch};
+use specdesk_types::{Batch, BatchStatus, TaskResultFrame, TaskStatus};
 
-use super::BatchJobRequest;
-use super::JobRunner;
 use super::runner::{Halt, Inner, Step, request_of, to_json, was_refused};
-use crate::agents::feed::{FeedReader, FeedWriter};
+use super::{BatchJobRequest, BatchRunMode};
+use crate::agents::feed::{Feed, FeedWriter, job_key};
 use crate::agents::timeline;
 use crate::events::BatchEvent;
 use crate::ipc_error::{IpcError, IpcErrorKind};
-use crate::library::{Job, JobKind, JobStatus};
+use crate::library::{Job, JobStatus};
+use crate::secrets::Keys;
 use crate::task_inputs;
 
-pub(super) async fn follow_batch(inner: &Arc<Inner>, mut job: Job) -> Step {
-    let client = inner.clients.client_for(&job.profile_id).await?;
-    let request: BatchJobRequest = request_of(&job)?;
-    let total = request.tasks.len();
-    let batch_id = match job.remote_id.clone() {
-        Some(id) => id,
-        None => {
-            let Some(key) = job.idempotency_key.clone() else {
-                return Err(Halt::Fail(IpcError::failed(
-                    "This batch has no idempotency key, so it cannot be sent again safely. Check your batches, then run it again if it is not there.",
-                )));
-            };
-            let mut tasks = request.tasks;
-            let vault = if task_inputs::any(&tasks) {
-                let vault = inner.clients.vault().ok_or_else(|| {
-                    Halt::Fail(IpcError::new(
-                        IpcErrorKind::KeychainUnavailable,
-                        "This batch's input values could not be read back without a keychain, so it was not sent again.",
-                    ))
-                })?;
-                match task_inputs::read(&vault, &key).await? {
-                    Some(values) => task_inputs::fill(&mut tasks, values).map_err(Halt::Fail)?,
-                    None => {
-                        return Err(Halt::Fail(IpcError::failed(
-                            "This batch's input values are no longer in your keychain, so it was not sent again. Check your batches, then run it again if it is not there.",
-                        )));
-                    }
-                }
-                Some(vault)
-            } else {
-                None
-            };
-            let prepared = client
-                .agents()
-                .prepare(
-                    tasks,
-                    BatchOptions {
-                        concurrency: request.concurrency,
-                        idempotency_key: Some(key.clone()),
-                    },
-                )
-                .map_err(|e| Halt::Fail(IpcError::from(e)))?;
-            // The same key returns the batch already created, if the first send arrived.
-            let sent = client.agents().start(&prepared).await;
-            if let Some(vault) = &vault
-                && sent.as_ref().map_or_else(was_refused, |_| true)
-            {
-                task_inputs::forget(vault, &key).await;
-            }
-            let batch = sent?;
-            inner.library.set_remote_id(job.id, &batch.id)?;
-            job = inner.emit(job.id)?;
-            batch.id
-        }
-    };
-    let feed = inner.feeds.open(&batch_id);
-    let mut writer = feed.writer();
-    let outcome = follow_updates(inner, job, &client, &batch_id, total, &mut writer).await;
-    match &outcome {
-        Ok(()) => inner.feeds.close(&batch_id, &feed),
-        // Watchers learn why it stopped; following it again opens a new feed.
-        Err(Halt::Stop(error) | Halt::Fail(error)) => {
-            writer.publish(BatchEvent::Error {
-                error: error.clone(),
-            });
-            inner.feeds.close(&batch_id, &feed);
-        }
-        Err(Halt::Finished) => {
-            writer.publish(BatchEvent::Error {
-                error: IpcError::new(IpcErrorKind::Cancelled, "This batch was stopped."),
-            });
-            inner.feeds.close(&batch_id, &feed);
-        }
-        // Followed again soon: its watchers wait for the rest.
-        Err(Halt::Retry(_)) => {}
+type Updates = Pin<Box<dyn Stream<Item = Result<BatchUpdate, specdesk_client::Error>> + Send>>;
+
+pub(super) async fn follow_batch(inner: &Arc<Inner>, job: Job) -> Step {
+    let feed = inner.feeds.open(&job_key(job.id));
+    if let Some(batch_id) = &job.remote_id {
+        inner.feeds.alias(batch_id, &feed);
     }
+    let mut writer = feed.writer();
+    let outcome = follow(inner, job, &feed, &mut writer).await;
+    let stopped = match &outcome {
+        Ok(()) => None,
+        Err(Halt::Stop(error) | Halt::Fail(error)) => Some(error.clone()),
+        Err(Halt::Finished) => Some(IpcError::new(
+            IpcErrorKind::Cancelled,
+            "This batch was stopped.",
+        )),
+        // Followed again soon: its watchers wait for the rest.
+        Err(Halt::Retry(_)) => return outcome,
+    };
+    // Watchers learn why it stopped; following it again opens a new feed.
+    if let Some(error) = stopped {
+        writer.publish(BatchEvent::Error { error });
+    }
+    inner.feeds.close(&feed);
     outcome
 }
 
-/// Follows batch `batch_id` to its end: progress in the ledger, each update published to its
-/// feed, the finished timeline kept, the charge recorded.
+/// Sends the batch if the service does not have it yet, then follows it to its end.
+async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut FeedWriter) -> Step {
+    let client = inner.clients.client_for(&job.profile_id).await?;
+    let request: BatchJobRequest = request_of(&job)?;
+    let total = request.tasks.len();
+    let updates: Updates = match job.remote_id.clone() {
+        Some(id) => Box::pin(client.agents().follow_batch(&id)),
+        None => {
+            let first = inner.take_first_send(job.id);
+            let (prepared, vault) = prepare(inner, &job, &client, request).await?;
+            let key = prepared.idempotency_key().to_owned();
+            let sent = Sent { vault, key };
+            match first {
+                Some(BatchRunMode::Live) => {
+                    sent.settle_on_first(Box::pin(client.agents().follow(&prepared)))
+                }
+                Some(BatchRunMode::Wait) => {
+                    let agents = client.agents();
+                    let outcome = agents.run(&prepared).await;
+                    sent.settle(&outcome).await;
+                    let batch = outcome?;
+                    Box::pin(futures::stream::iter(
+                        results_then_done(batch).into_iter().map(Ok),
+                    ))
+                }
+                // In the background, or sent again: the same key returns the batch made already.
+                Some(BatchRunMode::Background) | None => {
+                    let outcome = client.agents().start(&prepared).await;
+                    sent.settle(&outcome).await;
+                    let batch = outcome?;
+                    inner.library.set_remote_id(job.id, &batch.id)?;
+                    inner.feeds.alias(&batch.id, feed);
+                    inner.emit(job.id)?;
+                    Box::pin(client.agents().follow_batch(&batch.id))
+                }
+            }
+        }
+    };
+    let job = inner.library.job(job.id)?;
+    follow_updates(inner, job, feed, updates, total, writer).await
+}
+
+/// The batch's tasks with their input values back from the keychain, ready to send with its
+/// idempotency key, and the keychain holding those values.
+async fn prepare(
+    inner: &Inner,
+    job: &Job,
+    client: &Client,
+    request: BatchJobRequest,
+) -> Result<(PreparedBatch, Option<Keys>), Halt> {
+    let Some(key) = job.idempotency_key.clone() else {
+        return Err(Halt::Fail(IpcError::failed(
+            "This batch has no idempotency key, so it cannot be sent again safely. Check your batches, then run it again if it is not there.",
+        )));
+    };
+    let mut tasks = request.tasks;
+    let vault = if task_inputs::any(&tasks) {
+        let vault = inner.clients.vault().ok_or_else(|| {
+            Halt::Fail(IpcError::new(
+                IpcErrorKind::KeychainUnavailable,
+                "This batch's input values could not be read back without a keychain, so it was not sent again.",
+            ))
+        })?;
+        match task_inputs::read(&vault, &key).await? {
+            Some(values) => task_inputs::fill(&mut tasks, values).map_err(Halt::Fail)?,
+            None => {
+                return Err(Halt::Fail(IpcError::failed(
+                    "This batch's input values are no longer in your keychain, so it was not sent again. Check your batches, then run it again if it is not there.",
+                )));
+            }
+        }
+        Some(vault)
+    } else {
+        None
+    };
+    let prepared = client
+        .agents()
+        .prepare(
+            tasks,
+            BatchOptions {
+                concurrency: request.concurrency,
+                idempotency_key: Some(key),
+            },
+        )
+        .map_err(|e| Halt::Fail(IpcError::from(e)))?;
+    Ok((prepared, vault))
+}
+
+/// A send in flight: once the service has the batch (or refused it), its input values leave the
+/// keychain.
+struct Sent {
+    vault: Option<Keys>,
+    key: String,
+}
+
+impl Sent {
+    async fn settle<T>(&self, outcome: &Result<T, specdesk_client::Error>) {
+        self.settle_if(outcome.as_ref().map_or_else(was_refused, |_| true))
+            .await;
+    }
+
+    /// Forgets the values when the service has the batch or refused it (`settled`).
+    async fn settle_if(&self, settled: bool) {
+        if let (Some(vault), true) = (&self.vault, settled) {
+            task_inputs::forget(vault, &self.key).await;
+        }
+    }
+
+    /// Settles on the stream's first update (the service has the batch) or its refusal.
+    fn settle_on_first(self, updates: Updates) -> Updates {
+        let mut sent = Some(self);
+        Box::pin(updates.then(move |update| {
+            // A broken connection settles nothing: the next attempt sends again with the values.
+            let settled = update.as_ref().map_or_else(was_refused, |_| true);
+            let pending = if settled { sent.take() } else { None };
+            async move {
+                if let Some(sent) = pending {
+                    sent.settle_if(true).await;
+                }
+                update
+            }
+        }))
+    }
+}
+
+/// Follows `updates` to the batch's end: progress in the ledger, each update published to the
+/// feed, the batch id stored as soon as the service names it, the finished timeline kept, the
+/// charge recorded.
 async fn follow_updates(
     inner: &Arc<Inner>,
     mut job: Job,
-    client: &Client,
-    batch_id: &str,
+    feed: &Arc<Feed>,
+    mut updates: Updates,
     total: usize,
     writer: &mut FeedWriter,
 ) -> Step {
-    let mut updates = std::pin::pin!(client.agents().follow_batch(batch_id));
     let mut finished = 0usize;
     while let Some(update) = updates.next().await {
         let update = update?;
+        let named = match &update {
+            BatchUpdate::Polling { batch_id, .. } => Some(batch_id.as_str()),
+            BatchUpdate::Done(batch) => Some(batch.id.as_str()),
+            _ => None,
+        };
+        if let (None, Some(batch_id)) = (&job.remote_id, named) {
+            inner.library.set_remote_id(job.id, batch_id)?;
+            inner.feeds.alias(batch_id, feed);
+            job = inner.emit(job.id)?;
+        }
         if !matches!(update, BatchUpdate::Done(_)) {
             writer.publish(BatchEvent::from(update.clone()));
         }
@@ -126,44 +215,7 @@ async fn follow_updates(
                 inner.progress(&mut job, JobStatus::Running, Some(&text))?;
             }
             BatchUpdate::Done(batch) => {
-                let succeeded = batch
-                    .results
-                    .iter()
-                    .filter(|r| r.status == TaskStatus::Success)
-                    .count();
-                let mut result = to_json(&batch)?;
-                if let Some(results) = result.get_mut("results").and_then(|r| r.as_array_mut()) {
-                    // The timelines (screenshots included) are the service's to keep, and the
-                    // input values it echoes are secrets: only their names are kept.
-                    for r in results {
-                        if let Some(o) = r.as_object_mut() {
-                            o.remove("events");
-                            task_inputs::blank_values(o.get_mut("input"));
-                        }
-                    }
-                }
-                inner.library.record_metering(
-                    &job.profile_id,
-                    "browser-agents",
-                    &Metering {
-                        request_id: None,
-                        credits_charged: Some(batch.total_credits_used),
-                        credits_remaining: None,
-                    },
-                )?;
-                let text = format!(
-                    "{} of {} tasks finished, {succeeded} succeeded",
-                    batch.completed, batch.total
-                );
-                let (status, error) = if batch.status == BatchStatus::Failed {
-                    (
-                        JobStatus::Failed,
-                        Some(IpcError::failed("The batch failed on the service.")),
-                    )
-                } else {
-                    (JobStatus::Completed, None)
-                };
-                inner.finish(job.id, status, Some(&text), Some(&result), error.as_ref())?;
+                finish(inner, &job, &batch)?;
                 keep_timeline(inner, &batch, writer);
                 writer.publish(BatchEvent::Done { batch });
                 return Ok(());
@@ -176,6 +228,50 @@ async fn follow_updates(
     )))
 }
 
+/// Records the finished batch: its result (without timelines or input values) in the ledger,
+/// its charge in the credit ledger.
+fn finish(inner: &Inner, job: &Job, batch: &Batch) -> Step {
+    let succeeded = batch
+        .results
+        .iter()
+        .filter(|r| r.status == TaskStatus::Success)
+        .count();
+    let mut result = to_json(batch)?;
+    if let Some(results) = result.get_mut("results").and_then(|r| r.as_array_mut()) {
+        // The timelines are kept apart (`keep_timeline`), and the input values the service
+        // echoes are secrets: only their names are kept.
+        for r in results {
+            if let Some(o) = r.as_object_mut() {
+                o.remove("events");
+                task_inputs::blank_values(o.get_mut("input"));
+            }
+        }
+    }
+    inner.library.record_metering(
+        &job.profile_id,
+        "browser-agents",
+        &Metering {
+            request_id: None,
+            credits_charged: Some(batch.total_credits_used),
+            credits_remaining: None,
+        },
+    )?;
+    let text = format!(
+        "{} of {} tasks finished, {succeeded} succeeded",
+        batch.completed, batch.total
+    );
+    let (status, error) = if batch.status == BatchStatus::Failed {
+        (
+            JobStatus::Failed,
+            Some(IpcError::failed("The batch failed on the service.")),
+        )
+    } else {
+        (JobStatus::Completed, None)
+    };
+    inner.finish(job.id, status, Some(&text), Some(&result), error.as_ref())?;
+    Ok(())
+}
+
 /// Keeps the finished batch's timeline on this computer (a failure only costs the offline copy).
 fn keep_timeline(inner: &Inner, batch: &Batch, writer: &FeedWriter) {
     let dir = inner.config().timelines_dir.clone();
@@ -184,50 +280,18 @@ fn keep_timeline(inner: &Inner, batch: &Batch, writer: &FeedWriter) {
     }
 }
 
-/// Ends batch `batch_id`'s feed, if one is open, telling its watchers it was stopped.
-pub(super) fn end_feed(inner: &Inner, batch_id: &str) {
-    if let Some(feed) = inner.feeds.get(batch_id) {
-        feed.end(BatchEvent::Error {
-            error: IpcError::new(IpcErrorKind::Cancelled, "This batch was stopped."),
-        });
-        inner.feeds.close(batch_id, &feed);
-    }
-}
-
-/// How a batch is watched (see [`JobRunner::watch_batch`]).
-pub enum BatchWatch {
-    /// Followed by this runner: its feed, read from the start.
-    Live(FeedReader),
-    /// Finished, its timeline kept on this computer: every event, ending with `done`.
-    Kept(Vec<BatchEvent>),
-    /// Neither: the caller follows it itself ([`crate::agents::watch_batch`]).
-    Unfollowed,
-}
-
-impl JobRunner {
-    /// Batch `batch_id` as a watcher sees it: the feed of its follower (never a second poll of
-    /// the service), else its kept timeline, else nothing known here.
-    pub fn watch_batch(&self, batch_id: &str) -> Result<BatchWatch, IpcError> {
-        let inner = &self.inner;
-        if let Some(feed) = inner.feeds.get(batch_id) {
-            return Ok(BatchWatch::Live(feed.reader()));
-        }
-        if let Some(job) = inner.library.job_by_remote_id(JobKind::Batch, batch_id)?
-            && !job.status.is_final()
-            && inner.is_followed(job.id)
-        {
-            // Its follower publishes into this feed (it may be starting or waiting to retry).
-            return Ok(BatchWatch::Live(inner.feeds.open(batch_id).reader()));
-        }
-        let dir = inner.config().timelines_dir.clone();
-        Ok(match timeline::load(&dir, batch_id) {
-            Some(events) => BatchWatch::Kept(events),
-            None => BatchWatch::Unfollowed,
+/// The updates of a batch that came whole (waited for): each task's result, then the batch.
+fn results_then_done(batch: Batch) -> Vec<BatchUpdate> {
+    let mut updates: Vec<BatchUpdate> = (0u32..)
+        .zip(&batch.results)
+        .map(|(task_index, r)| {
+            BatchUpdate::Result(TaskResultFrame {
+                task_index,
+                status: r.status.clone(),
+                data: r.data.clone(),
+            })
         })
-    }
-
-    /// Where finished batches' timelines are kept.
-    pub fn timelines_dir(&self) -> std::path::PathBuf {
-        self.inner.config().timelines_dir.clone()
-    }
+        .collect();
+    updates.push(BatchUpdate::Done(Box::new(batch)));
+    updates
 }

@@ -12,6 +12,7 @@
 //! again.
 
 mod batch;
+mod batch_api;
 mod cancelled;
 mod runner;
 mod spec;
@@ -31,7 +32,7 @@ use crate::profiles::Profiles;
 use crate::secrets::Keys;
 use crate::settings::SpecDepth;
 
-pub use batch::BatchWatch;
+pub use batch_api::BatchWatch;
 pub use runner::JobRunner;
 pub use spec::SPEC_NOT_STARTED;
 
@@ -119,6 +120,23 @@ pub struct BatchJobRequest {
     pub tasks: Vec<BrowserTask>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub concurrency: Option<u32>,
+    /// How it was first sent (rows written before modes existed: in the background).
+    #[serde(default)]
+    pub mode: BatchRunMode,
+}
+
+/// How a batch is run, as the service offers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub enum BatchRunMode {
+    /// A live stream of its events (`stream: true`), then polling if the stream drops.
+    Live,
+    /// In the background (`async: true`), then followed by polling.
+    #[default]
+    Background,
+    /// One request that answers when every task has finished.
+    Wait,
 }
 
 /// How the runner polls and waits.

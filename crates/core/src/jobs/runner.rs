@@ -13,7 +13,9 @@ use tokio::sync::broadcast;
 use super::batch::follow_batch;
 use super::spec::follow_spec;
 use super::video::follow_video;
-use super::{BatchJobRequest, ClientFactory, JobRunnerConfig, Notifier, SpecJobRequest};
+use super::{
+    BatchJobRequest, BatchRunMode, ClientFactory, JobRunnerConfig, Notifier, SpecJobRequest,
+};
 use crate::agents::feed::BatchFeeds;
 use crate::ipc_error::{IpcError, IpcErrorKind};
 use crate::library::{Job, JobKind, JobStatus, Library};
@@ -77,6 +79,8 @@ struct Active {
     /// ends (their sender starts the follower then): a follower started meanwhile would find no
     /// id yet, look for the spec on the service before it exists, and fail a job that runs.
     sending: HashSet<i64>,
+    /// Batches whose first send their follower makes, and how (live, waiting).
+    first_sends: HashMap<i64, BatchRunMode>,
 }
 
 /// Marks a job as being sent for as long as it lives (see `Active::sending`).
@@ -187,9 +191,7 @@ impl JobRunner {
             }
         }
         let job = self.inner.library.job(job_id)?;
-        if let Some(remote) = &job.remote_id {
-            super::batch::end_feed(&self.inner, remote);
-        }
+        super::batch_api::end_feed(&self.inner, job_id);
         if job.status.is_final() {
             return Ok(job);
         }
@@ -233,13 +235,16 @@ impl JobRunner {
         }
     }
 
-    /// Runs a batch of browser tasks in the background: checked, given its idempotency key,
-    /// written to the ledger with the key, sent (`async: true`), its id stored, then followed.
+    /// Runs a batch of browser tasks: checked, given its idempotency key, written to the ledger
+    /// with the key, then sent as `mode` says. In the background it is sent here (`async: true`,
+    /// a refusal returned) and its id stored; live or waiting, its follower sends it (the job is
+    /// returned at once, the batch id stored when the service names it).
     pub async fn start_batch(
         &self,
         profile_id: &str,
         tasks: Vec<BrowserTask>,
         options: BatchOptions,
+        mode: BatchRunMode,
     ) -> Result<Job, IpcError> {
         let client = self.inner.clients.client_for(profile_id).await?;
         let concurrency = options.concurrency;
@@ -262,11 +267,18 @@ impl JobRunner {
         let request = to_json(&BatchJobRequest {
             tasks: stored,
             concurrency,
+            mode,
         })?;
         let job =
             self.inner
                 .library
                 .insert_job(JobKind::Batch, profile_id, Some(&key), &request)?;
+        if mode != BatchRunMode::Background {
+            self.inner.active_map().first_sends.insert(job.id, mode);
+            self.inner.emit(job.id)?;
+            spawn(&self.inner, job.id);
+            return self.inner.library.job(job.id);
+        }
         let sending = Sending::start(&self.inner, job.id);
         self.inner.emit(job.id)?;
         let sent = client.agents().start(&prepared).await;
@@ -359,6 +371,12 @@ pub(super) fn to_json<T: Serialize>(value: &T) -> Result<serde_json::Value, IpcE
 impl Inner {
     pub(super) fn config(&self) -> std::sync::MutexGuard<'_, JobRunnerConfig> {
         self.config.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// How batch job `job_id`'s first send is made, asked once by its follower (`None`: it was
+    /// made already, or the job was written before this run).
+    pub(super) fn take_first_send(&self, job_id: i64) -> Option<BatchRunMode> {
+        self.active_map().first_sends.remove(&job_id)
     }
 
     /// Whether job `job_id` has a follower now (or is being sent).

@@ -204,6 +204,7 @@ async fn a_batch_whose_id_never_arrived_is_sent_again_with_its_key_and_not_dupli
     let request = serde_json::to_value(BatchJobRequest {
         tasks,
         concurrency: None,
+        mode: BatchRunMode::Background,
     })
     .unwrap();
     let job = library

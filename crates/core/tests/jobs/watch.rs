@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use specdesk_core::BatchRunMode;
 use specdesk_core::agents::frames;
 use specdesk_core::jobs::BatchWatch;
 use specdesk_types::{Batch, TaskEvent};
@@ -42,7 +43,7 @@ async fn watch(runner: &JobRunner, batch_id: &str) -> (Vec<BatchEvent>, usize, B
             events.extend(f)
         })
         .unwrap(),
-        BatchWatch::Unfollowed => panic!("batch {batch_id} is followed by nobody"),
+        BatchWatch::Unfollowed(_) => panic!("batch {batch_id} is followed by nobody"),
     };
     (events, messages, batch)
 }
@@ -99,7 +100,12 @@ async fn a_watcher_relaunched_mid_batch_sees_every_event_once_then_the_kept_time
     let (notifier, _) = told();
     let first = w.runner(&library, notifier);
     let job = first
-        .start_batch("pro", tasks, BatchOptions::default())
+        .start_batch(
+            "pro",
+            tasks,
+            BatchOptions::default(),
+            BatchRunMode::Background,
+        )
         .await
         .unwrap();
     let batch_id = job.remote_id.clone().expect("the batch id is stored");
@@ -136,4 +142,150 @@ async fn a_watcher_relaunched_mid_batch_sees_every_event_once_then_the_kept_time
         "the sandbox's screenshots are kept"
     );
     clear_faults(&w.sb).await;
+}
+
+/// The service's batches (each created once, whatever was sent again).
+async fn batches_made(client: &Client) -> u64 {
+    client.agents().list(None, None, None).await.unwrap().total
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_live_batch_whose_stream_drops_is_finished_by_polling_with_every_event_once() {
+    let w = World::new().await;
+    let client = w.client("pro").await;
+    let library = w.library();
+    for after in [1, 4, 9] {
+        control(
+            &w.sb,
+            reqwest::Method::POST,
+            "/_sandbox/faults",
+            serde_json::json!({"match": {"method": "POST", "path": "/api/v1/browser-agents"}, "times": 1, "dropStreamAfterEvents": after}),
+        )
+        .await;
+        let (notifier, mut notified) = told();
+        let runner = w.runner(&library, notifier);
+        let tasks = (0..3)
+            .map(|i| {
+                task(
+                    format!("{}/_sandbox/health", w.sb.base_url()),
+                    &format!("Read {i}"),
+                )
+            })
+            .collect();
+        let job = runner
+            .start_batch("pro", tasks, BatchOptions::default(), BatchRunMode::Live)
+            .await
+            .unwrap();
+        // Watched by its job: the service names the batch only when the stream drops.
+        let mut events = Vec::new();
+        let batch = match runner.watch_job(job.id).unwrap() {
+            BatchWatch::Live(reader) => {
+                frames::in_frames(reader, frames::FRAME, |f| events.extend(f))
+                    .await
+                    .unwrap()
+            }
+            _ => panic!("a live batch is watched through its follower"),
+        };
+        let done = next(&mut notified).await;
+        assert_eq!((done.id, done.status), (job.id, JobStatus::Completed));
+        assert_eq!(done.remote_id.as_deref(), Some(batch.id.as_str()));
+        let polling = events
+            .iter()
+            .filter(|e| matches!(e, BatchEvent::Polling { .. }))
+            .count();
+        assert_eq!(
+            polling, 1,
+            "dropped after {after} events: one switch to polling"
+        );
+        let (timeline, results) = per_task(&events);
+        assert_eq!(
+            timeline,
+            service_timeline(&client, &batch.id).await,
+            "dropped after {after}"
+        );
+        assert_eq!(results, [0, 1, 2]);
+    }
+    assert_eq!(
+        batches_made(&client).await,
+        3,
+        "one batch per run, never two"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_batch_run_to_its_end_in_one_request_gives_every_result_and_is_kept() {
+    let w = World::new().await;
+    let library = w.library();
+    let (notifier, mut notified) = told();
+    let runner = w.runner(&library, notifier);
+    let tasks = (0..2)
+        .map(|i| {
+            task(
+                format!("{}/_sandbox/health", w.sb.base_url()),
+                &format!("Read {i}"),
+            )
+        })
+        .collect();
+    let job = runner
+        .start_batch("pro", tasks, BatchOptions::default(), BatchRunMode::Wait)
+        .await
+        .unwrap();
+    let (events, _, batch) = {
+        let mut events = Vec::new();
+        let batch = match runner.watch_job(job.id).unwrap() {
+            BatchWatch::Live(reader) => {
+                frames::in_frames(reader, frames::FRAME, |f| events.extend(f))
+                    .await
+                    .unwrap()
+            }
+            _ => panic!("a waited batch is watched through its follower"),
+        };
+        (events, 0, batch)
+    };
+    assert_eq!(next(&mut notified).await.status, JobStatus::Completed);
+    assert_eq!(per_task(&events).1, [0, 1]);
+    assert_eq!((batch.total, batch.completed), (2, 2));
+    assert!(matches!(
+        runner.watch_batch(&batch.id).unwrap(),
+        BatchWatch::Kept(_)
+    ));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_live_batch_killed_before_its_id_arrived_is_created_once_after_a_relaunch() {
+    let w = World::new().await;
+    let client = w.client("pro").await;
+    let library = w.library();
+    // The live send hangs; the app is killed meanwhile.
+    control(
+        &w.sb,
+        reqwest::Method::POST,
+        "/_sandbox/faults",
+        serde_json::json!({"match": {"method": "POST", "path": "/api/v1/browser-agents"}, "times": 1, "delayMs": 600000}),
+    )
+    .await;
+    let (notifier, _) = told();
+    let first = w.runner(&library, notifier);
+    let tasks = vec![task(
+        format!("{}/_sandbox/health", w.sb.base_url()),
+        "Read it",
+    )];
+    let job = first
+        .start_batch("pro", tasks, BatchOptions::default(), BatchRunMode::Live)
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    drop(first);
+    clear_faults(&w.sb).await;
+
+    let (notifier, mut notified) = told();
+    let second = w.runner(&library, notifier);
+    assert_eq!(second.resume_all().await.unwrap(), 1);
+    let done = next(&mut notified).await;
+    assert_eq!((done.id, done.status), (job.id, JobStatus::Completed));
+    assert_eq!(
+        batches_made(&client).await,
+        1,
+        "sent again with its key: one batch"
+    );
 }

@@ -125,6 +125,7 @@ describe("the batch builder", () => {
           { url: "https://example.org" },
         ],
         concurrency: 7,
+        mode: "live",
       },
     ]));
     // check_tasks never saw the value.

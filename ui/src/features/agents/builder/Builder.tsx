@@ -3,7 +3,7 @@
 // is kept as the user types (input values in memory only) and cleared once the batch is sent.
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { ErrorKind, type BrowserTask, type IpcError, type Job } from "../../../ipc/contract";
+import { ErrorKind, type BatchRunMode, type BrowserTask, type IpcError, type Job } from "../../../ipc/contract";
 import { call, toIpcError } from "../../../ipc/invoke";
 import { ErrorPanel } from "../../../components/ErrorPanel";
 import { useNotice } from "../../../lib/notices";
@@ -34,7 +34,7 @@ export const PAGE_SIZE = 50;
 
 export function useSubmitBatch() {
   return useMutation({
-    mutationFn: (v: { tasks: BrowserTask[]; concurrency?: number }) => call("submit_batch", v),
+    mutationFn: (v: { tasks: BrowserTask[]; concurrency?: number; mode: BatchRunMode }) => call("submit_batch", v),
   });
 }
 
@@ -49,6 +49,7 @@ export function Builder({ onSubmitted }: { onSubmitted: (job: Job, tasks: number
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const [importMessage, setImportMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [failure, setFailure] = useState<IpcError | null>(null);
+  const [mode, setMode] = useState<BatchRunMode>("live");
   // A place to focus once the render that shows it is done (it may be on another page, or in
   // closed details); the tick makes that render happen when nothing else changes.
   const focusRef = useRef<Focus | null>(null);
@@ -179,7 +180,7 @@ export function Builder({ onSubmitted }: { onSubmitted: (job: Job, tasks: number
     const tasks = sent.rows.map((r) => rowToTask(r));
     const concurrency = wholeNumber(sent.concurrency);
     try {
-      const job = await submit.mutateAsync(concurrency === undefined ? { tasks } : { tasks, concurrency });
+      const job = await submit.mutateAsync(concurrency === undefined ? { tasks, mode } : { tasks, concurrency, mode });
       // Cleared only when nothing changed while it was sending: later edits are a new draft.
       setDraft((d) => (d === sent ? emptyDraft() : d));
       setSendCheck(null);
@@ -250,6 +251,8 @@ export function Builder({ onSubmitted }: { onSubmitted: (job: Job, tasks: number
           onShowProblem={() => first && showPlace(first)}
           checking={checking}
           sending={submit.isPending}
+          mode={mode}
+          onMode={setMode}
         />
       </form>
     </section>

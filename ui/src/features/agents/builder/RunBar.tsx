@@ -1,5 +1,6 @@
 // The foot of the builder: tasks at once (1–20), the cost preview with the balance beside it,
 // what stops the batch from running (problems, a balance too low), and Run.
+import type { BatchRunMode } from "../../../ipc/contract";
 import { ErrorActions } from "../../../components/ErrorPanel";
 import { formatCredits } from "../../../components/CreditMeter";
 import { useCredits } from "../../../ipc/hooks";
@@ -17,6 +18,29 @@ export function costSentence(tasks: number): string {
   return `At least ${credits(minimumCredits(tasks))} for ${what}: every task costs 0.1 credit or more.`;
 }
 
+/** The service's three ways to run a batch, in the words the user chooses by. */
+export const RUN_MODES: { mode: BatchRunMode; label: string; hint: string }[] = [
+  { mode: "live", label: "Live", hint: "Watch every step as it happens." },
+  { mode: "background", label: "In the background", hint: "Sent now and followed quietly; you are told when it ends." },
+  { mode: "wait", label: "Wait for the whole result", hint: "One request that answers when every task has finished." },
+];
+
+function RunModes({ mode, onMode }: { mode: BatchRunMode; onMode: (m: BatchRunMode) => void }) {
+  return (
+    <fieldset className="run-modes">
+      <legend>How to run</legend>
+      {RUN_MODES.map((m) => (
+        <label key={m.mode} className="run-mode">
+          <input type="radio" name="run-mode" value={m.mode} checked={mode === m.mode} onChange={() => onMode(m.mode)} />
+          <span>
+            <strong>{m.label}</strong> <span className="muted">{m.hint}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 export function RunBar({
   tasks,
   concurrency,
@@ -26,6 +50,8 @@ export function RunBar({
   onShowProblem,
   checking,
   sending,
+  mode,
+  onMode,
 }: {
   tasks: number;
   concurrency: string;
@@ -36,6 +62,8 @@ export function RunBar({
   onShowProblem: () => void;
   checking: boolean;
   sending: boolean;
+  mode: BatchRunMode;
+  onMode: (m: BatchRunMode) => void;
 }) {
   const balance = useCredits();
   const minimum = minimumCredits(tasks);
@@ -69,6 +97,8 @@ export function RunBar({
           </span>
         )}
       </div>
+
+      <RunModes mode={mode} onMode={onMode} />
 
       <div className="cost-preview" aria-live="polite">
         <p className="cost-line">

@@ -1,0 +1,89 @@
+//! The runner's browser batches as the app sees them: started (see `JobRunner::start_batch`)
+//! and watched through the one feed of their follower, or from their kept timeline.
+
+use super::JobRunner;
+use super::runner::Inner;
+use crate::agents::feed::{FeedReader, job_key};
+use crate::agents::timeline;
+use crate::events::BatchEvent;
+use crate::ipc_error::{IpcError, IpcErrorKind};
+use crate::library::{Job, JobKind};
+
+/// Ends job `job_id`'s batch feed, if one is open, telling its watchers it was stopped.
+pub(super) fn end_feed(inner: &Inner, job_id: i64) {
+    if let Some(feed) = inner.feeds.get(&job_key(job_id)) {
+        feed.end(BatchEvent::Error {
+            error: IpcError::new(IpcErrorKind::Cancelled, "This batch was stopped."),
+        });
+        inner.feeds.close(&feed);
+    }
+}
+
+/// How a batch is watched (see [`JobRunner::watch_batch`]).
+pub enum BatchWatch {
+    /// Followed by this runner: its feed, read from the start.
+    Live(FeedReader),
+    /// Finished, its timeline kept on this computer: every event, ending with `done`.
+    Kept(Vec<BatchEvent>),
+    /// Neither: the caller follows batch `.0` itself ([`crate::agents::watch_batch`]).
+    Unfollowed(String),
+}
+
+impl JobRunner {
+    /// Batch `batch_id` as a watcher sees it: the feed of its follower (never a second poll of
+    /// the service), else its kept timeline, else nothing known here.
+    pub fn watch_batch(&self, batch_id: &str) -> Result<BatchWatch, IpcError> {
+        if let Some(feed) = self.inner.feeds.get(batch_id) {
+            return Ok(BatchWatch::Live(feed.reader()));
+        }
+        match self
+            .inner
+            .library
+            .job_by_remote_id(JobKind::Batch, batch_id)?
+        {
+            Some(job) => self.watch(&job),
+            None => Ok(self.kept_or_unfollowed(batch_id)),
+        }
+    }
+
+    /// The batch of job `job_id` as a watcher sees it (a live batch has no id until the service
+    /// names it: it is watched by its job).
+    pub fn watch_job(&self, job_id: i64) -> Result<BatchWatch, IpcError> {
+        let job = self.inner.library.job(job_id)?;
+        if job.kind != JobKind::Batch {
+            return Err(IpcError::not_found("That job is not a browser batch."));
+        }
+        self.watch(&job)
+    }
+
+    fn watch(&self, job: &Job) -> Result<BatchWatch, IpcError> {
+        let key = job_key(job.id);
+        if let Some(feed) = self.inner.feeds.get(&key) {
+            return Ok(BatchWatch::Live(feed.reader()));
+        }
+        if !job.status.is_final() && self.inner.is_followed(job.id) {
+            // Its follower publishes into this feed (it may be starting or waiting to retry).
+            return Ok(BatchWatch::Live(self.inner.feeds.open(&key).reader()));
+        }
+        match &job.remote_id {
+            Some(batch_id) => Ok(self.kept_or_unfollowed(batch_id)),
+            None => Err(IpcError::new(
+                IpcErrorKind::Failed,
+                "This batch never reached the service, so it has no timeline. Run it again.",
+            )),
+        }
+    }
+
+    fn kept_or_unfollowed(&self, batch_id: &str) -> BatchWatch {
+        let dir = self.inner.config().timelines_dir.clone();
+        match timeline::load(&dir, batch_id) {
+            Some(events) => BatchWatch::Kept(events),
+            None => BatchWatch::Unfollowed(batch_id.to_owned()),
+        }
+    }
+
+    /// Where finished batches' timelines are kept.
+    pub fn timelines_dir(&self) -> std::path::PathBuf {
+        self.inner.config().timelines_dir.clone()
+    }
+}
