@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { renderScreen } from "../../lib/testing";
 import { taskProblems } from "../../mock/helpers";
+import type { CapacitySnapshot } from "../../bindings/CapacitySnapshot";
 import type { BrowserTask } from "../../ipc/contract";
 import { AgentsScreen } from "./AgentsScreen";
 import { DRAFT_STORAGE_KEY } from "./builder/model";
@@ -23,6 +24,8 @@ const JOB = {
   updatedAt: "2026-11-22T08:00:00Z",
 };
 
+const CAPACITY: CapacitySnapshot = { totalActive: 0, maxSandboxes: 20, perUserCap: 5, pending: 0, running: 0, claimed: 0, failed: 0, utilization: 0, oldestQueuedAgeMs: 0, topUsers: [], workers: [] };
+
 function ipc(extra: Handler = () => null, balance = 1000) {
   const calls: { cmd: string; args: Record<string, unknown> }[] = [];
   mockIPC((cmd, args) => {
@@ -33,6 +36,10 @@ function ipc(extra: Handler = () => null, balance = 1000) {
     if (cmd === "credits_balance") return { profileId: "sandbox", creditsRemaining: balance, at: "2026-11-22T08:00:00Z" };
     if (cmd === "check_tasks") return taskProblems(a.tasks as BrowserTask[], a.concurrency as number | undefined);
     if (cmd === "submit_batch") return JOB;
+    // The batch views below the builder: an empty history, an idle service, a watch that waits.
+    if (cmd === "list_batches") return { batches: [], total: 0, hasMore: false };
+    if (cmd === "agent_capacity") return CAPACITY;
+    if (cmd === "get_batch" || cmd === "watch_batch") return new Promise(() => undefined);
     if (cmd.startsWith("plugin:")) return 1;
     return null;
   });

@@ -1,9 +1,10 @@
-// The Browser agents area: the batch builder, what was just sent, and (added later) the batches
-// with their live view and history, in the `batches` slot.
-import { useState, type ReactNode } from "react";
+// The Browser agents area: the batch builder, what was just sent and its live view, the
+// service's capacity, and the history of batches (each opens in the same view).
+import { useState } from "react";
 import type { Job } from "../../ipc/contract";
 import type { JobStatus } from "../../bindings/JobStatus";
 import { Builder } from "./builder/Builder";
+import { BatchHistory, BatchView, CapacityGauge, type WatchTarget } from "./watch";
 import "./agents.css";
 
 const STATUS_WORDS: Record<JobStatus, string> = {
@@ -49,28 +50,25 @@ export function SubmittedPanel({ job, tasks, onDismiss }: { job: Job; tasks: num
   );
 }
 
-export function AgentsScreen({
-  batches,
-  onSubmitted,
-}: {
-  /** The batches area (live view, history), placed under the builder; none yet. */
-  batches?: ReactNode;
-  /** Told of each batch sent (e.g. to open it in the batches area). */
-  onSubmitted?: (job: Job) => void;
-}) {
+export function AgentsScreen() {
   const [sent, setSent] = useState<{ job: Job; tasks: number } | null>(null);
+  // The batch open below the builder: one just sent (by its job until the service names it), or
+  // one opened from the history.
+  const [open, setOpen] = useState<WatchTarget | null>(null);
   return (
     <section className="page page-wide agents" aria-labelledby="agents-title">
-        <h1 id="agents-title">Browser agents</h1>
-        <p className="muted">Run batches of browser tasks and watch each one live.</p>
-        {sent && <SubmittedPanel job={sent.job} tasks={sent.tasks} onDismiss={() => setSent(null)} />}
-        <Builder
-          onSubmitted={(job, tasks) => {
-            setSent({ job, tasks });
-            onSubmitted?.(job);
-          }}
-        />
-        {batches}
+      <h1 id="agents-title">Browser agents</h1>
+      <p className="muted">Run batches of browser tasks and watch each one live.</p>
+      {sent && <SubmittedPanel job={sent.job} tasks={sent.tasks} onDismiss={() => setSent(null)} />}
+      <Builder
+        onSubmitted={(job, tasks) => {
+          setSent({ job, tasks });
+          if (job.status !== "failed") setOpen(job.remoteId ? { batchId: job.remoteId } : { jobId: job.id, total: tasks });
+        }}
+      />
+      {open && <BatchView target={open} />}
+      <CapacityGauge />
+      <BatchHistory onOpen={(batchId) => setOpen({ batchId })} />
     </section>
   );
 }

@@ -1,0 +1,126 @@
+// The head of a watched batch: the connection in plain words, the outcome (failures said
+// prominently, never a green "done" over failed tasks), counts by status and credits.
+import type { IpcError } from "../../../bindings/IpcError";
+import { ErrorPanel } from "../../../components/ErrorPanel";
+import { plural } from "../../../lib/format";
+import type { Connection, TaskView } from "./reducer";
+import { KNOWN_STATUSES, phaseInfo, statusInfo, type TaskPhase } from "./statuses";
+import { StatusChip } from "./StatusChip";
+
+export const CONNECTION_WORDS: Record<Connection, string> = {
+  connecting: "Connecting — opening the batch's live view…",
+  live: "Live — events arrive as the agents work.",
+  polling: "Following by polling — the live connection dropped, so progress is read every few seconds.",
+  finished: "Finished — every task has ended; this is the batch's full record.",
+  error: "Not connected — the batch could not be followed.",
+};
+
+/** The outcome of a finished batch in one sentence. */
+export function outcomeSentence(tasks: TaskView[]): { text: string; ok: boolean } {
+  // Once the batch is over, a task without SUCCESS did not succeed, even one that never reported.
+  const failed = tasks.filter((t) => t.phase !== "SUCCESS").length;
+  if (tasks.length === 0) return { text: "This batch has no tasks.", ok: true };
+  if (failed === 0) return { text: tasks.length === 1 ? "The task succeeded." : `All ${plural(tasks.length, "task")} succeeded.`, ok: true };
+  return { text: `${failed.toLocaleString("en-US")} of ${plural(tasks.length, "task")} did not succeed.`, ok: false };
+}
+
+/** "Timed out" → "timed out"; an acronym ("CAPTCHA not solved") keeps its case. */
+function lowerFirst(label: string): string {
+  return /^[A-Z][a-z]/.test(label) ? `${label.charAt(0).toLowerCase()}${label.slice(1)}` : label;
+}
+
+/** "2 timed out, 1 Blocked": the failed statuses met, most frequent first. */
+export function failureBreakdown(counts: Map<TaskPhase, number>): string {
+  return [...counts.entries()]
+    .filter(([p]) => p !== "queued" && p !== "running" && p !== "SUCCESS")
+    .sort((a, b) => b[1] - a[1])
+    .map(([p, n]) => `${n.toLocaleString("en-US")} ${lowerFirst(statusInfo(p).label)}`)
+    .join(", ");
+}
+
+/** Phases to show as counts: queued and running while live, then every status met (Succeeded always). */
+export function shownPhases(counts: Map<TaskPhase, number>, finished: boolean): TaskPhase[] {
+  const phases: TaskPhase[] = finished ? [] : ["queued", "running"];
+  for (const s of KNOWN_STATUSES) if (s === "SUCCESS" || (counts.get(s) ?? 0) > 0) phases.push(s);
+  for (const p of counts.keys()) if (!phases.includes(p) && p !== "queued" && p !== "running") phases.push(p);
+  return phases;
+}
+
+export function BatchHeader({
+  batchId,
+  titleId,
+  connection,
+  pollingReason,
+  error,
+  batchStatus,
+  tasks,
+  counts,
+  credits,
+  onRetry,
+}: {
+  batchId: string;
+  titleId: string;
+  connection: Connection;
+  pollingReason?: string;
+  error: IpcError | null;
+  batchStatus?: string;
+  tasks: TaskView[];
+  counts: Map<TaskPhase, number>;
+  credits: number;
+  onRetry: () => void;
+}) {
+  const finished = connection === "finished";
+  const outcome = finished ? outcomeSentence(tasks) : null;
+  const breakdown = failureBreakdown(counts);
+  return (
+    <header className="batch-head">
+      <div className="section-head">
+        <h2 id={titleId}>
+          Batch <span className="mono">{batchId}</span>
+        </h2>
+        <p className="connection" data-state={connection} role="status">
+          <span className="connection-dot" aria-hidden="true" />
+          <span>
+            {CONNECTION_WORDS[connection]}
+            {connection === "polling" && pollingReason ? ` Reason: ${pollingReason}` : ""}
+          </span>
+        </p>
+      </div>
+      {error && <ErrorPanel error={error} onRetry={onRetry} level={3} />}
+      {outcome &&
+        (outcome.ok && batchStatus !== "failed" ? (
+          <div className="panel panel-success batch-outcome" role="status">
+            <h3>
+              <span aria-hidden="true">✓ </span>
+              {outcome.text}
+            </h3>
+          </div>
+        ) : (
+          <div className="panel panel-error batch-outcome" role="alert">
+            <h3>
+              <span aria-hidden="true">⚠ </span>
+              {outcome.ok ? "The batch failed." : outcome.text}
+            </h3>
+            <p>
+              {breakdown ? `${breakdown.charAt(0).toUpperCase()}${breakdown.slice(1)}. ` : ""}
+              Open a task to see what happened and what to try; export the results to keep them.
+            </p>
+          </div>
+        ))}
+      <ul className="status-counts" aria-label="Tasks by status">
+        {shownPhases(counts, finished).map((p) => (
+          <li key={p} title={phaseInfo(p).meaning}>
+            <StatusChip phase={p} /> <span className="status-count">{(counts.get(p) ?? 0).toLocaleString("en-US")}</span>
+          </li>
+        ))}
+        <li className="status-total">
+          <span className="muted">Total</span> <span className="status-count">{tasks.length.toLocaleString("en-US")}</span>
+        </li>
+        <li className="status-credits">
+          <span className="muted">Credits{finished ? "" : " so far"}</span>{" "}
+          <span className="status-count">{new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(credits)}</span>
+        </li>
+      </ul>
+    </header>
+  );
+}

@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import type { Batch } from "../../../bindings/Batch";
+import { renderScreen } from "../../../lib/testing";
+import { BatchHistory } from "./BatchHistory";
+import { CapacityGauge } from "./CapacityGauge";
+
+function batch(k: number): Batch {
+  return {
+    id: `b${String(k).padStart(3, "0")}`,
+    total: 2,
+    completed: 2,
+    results:
+      k === 0
+        ? [
+            { url: "https://a.example", status: "SUCCESS", cost: 0.01, creditsUsed: 0.1, durationMs: 1 },
+            { url: "https://b.example", status: "BLOCKED", cost: 0.01, creditsUsed: 0.1, durationMs: 1 },
+          ]
+        : [],
+    totalCost: 0.02,
+    totalCreditsUsed: 0.25,
+    status: k === 1 ? "processing" : "completed",
+    createdAt: new Date(Date.UTC(2026, 10, 22, 12 - k)).toISOString(),
+  };
+}
+const ALL = Array.from({ length: 23 }, (_, k) => batch(k));
+
+function ipc() {
+  const calls: { cmd: string; args: Record<string, unknown> }[] = [];
+  mockIPC((cmd, raw) => {
+    const a = (raw ?? {}) as { limit: number; skip: number; status?: string };
+    calls.push({ cmd, args: raw as Record<string, unknown> });
+    if (cmd === "list_batches") {
+      const all = ALL.filter((b) => !a.status || b.status === a.status);
+      return { batches: all.slice(a.skip, a.skip + a.limit), total: all.length, hasMore: a.skip + a.limit < all.length };
+    }
+    if (cmd === "agent_capacity")
+      return { totalActive: 50, maxSandboxes: 50, perUserCap: 10, pending: 7, running: 50, claimed: 0, failed: 0, utilization: 1, oldestQueuedAgeMs: 8400, topUsers: [], workers: [] };
+    return null;
+  });
+  return calls;
+}
+
+afterEach(() => {
+  cleanup();
+  clearMocks();
+});
+
+describe("BatchHistory", () => {
+  it("lists batches newest first in pages, with totals, a status filter and Open", async () => {
+    const calls = ipc();
+    const onOpen = vi.fn();
+    renderScreen(<BatchHistory onOpen={onOpen} />);
+    const table = await screen.findByRole("table", { name: "Batches, newest first" });
+    expect(within(table).getAllByRole("row")).toHaveLength(11);
+    expect(screen.getByText("Batches 1–10 of 23 · 20 tasks · 2.5 credits on this page")).toBeTruthy();
+    expect(screen.getByText("Page 1 of 3")).toBeTruthy();
+    const first = within(table).getAllByRole("row")[1] as HTMLElement;
+    expect(within(first).getAllByRole("cell").slice(1, 6).map((c) => c.textContent)).toEqual(["b000", "Completed", "2 of 2", "1", "0.25"]);
+
+    fireEvent.click(screen.getByRole("button", { name: "Next page" }));
+    await screen.findByText("Page 2 of 3");
+    expect(calls.filter((c) => c.cmd === "list_batches").map((c) => c.args)).toEqual([
+      { limit: 10, skip: 0 },
+      { limit: 10, skip: 10 },
+    ]);
+
+    fireEvent.change(screen.getByLabelText("Batches per page"), { target: { value: "25" } });
+    await screen.findByText("Batches 1–23 of 23 · 46 tasks · 5.75 credits on this page");
+    expect(screen.getByRole("button", { name: "Next page" })).toHaveProperty("disabled", true);
+
+    fireEvent.change(screen.getByLabelText("Status"), { target: { value: "processing" } });
+    await screen.findByText("Batches 1–1 of 1 · 2 tasks · 0.25 credits on this page");
+    expect(calls.filter((c) => c.cmd === "list_batches").at(-1)?.args).toEqual({ limit: 25, skip: 0, status: "processing" });
+    fireEvent.click(screen.getByRole("button", { name: "Open batch b001" }));
+    expect(onOpen).toHaveBeenCalledWith("b001");
+  });
+});
+
+describe("CapacityGauge", () => {
+  it("shows the gauge and what it means for the wait", async () => {
+    ipc();
+    renderScreen(<CapacityGauge />);
+    expect(await screen.findByText("All workers are busy; a new task waits about 8 s to start.")).toBeTruthy();
+    const meter = screen.getByRole("meter", { name: "Utilization" });
+    expect(meter.getAttribute("aria-valuenow")).toBe("100");
+    const facts = [...document.querySelectorAll(".capacity-facts .stat")].map((s) => s.textContent);
+    expect(facts).toEqual(["In flight50 of 50", "Queued7", "Utilization100%", "Oldest queued8.4 s"]);
+    await waitFor(() => expect(screen.getByText("You can run up to 10 tasks at once.")).toBeTruthy());
+  });
+});

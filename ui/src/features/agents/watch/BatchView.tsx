@@ -1,0 +1,65 @@
+// One batch, watched live (`watch_batch`): the header with the connection, the outcome and the
+// counts; the virtualized task list; the selected task's result and timeline; the exports.
+import { useId, useMemo, useState } from "react";
+import { countByPhase, totalCredits, type TaskView } from "./reducer";
+import { useBatchWatch, type WatchTarget } from "./useBatchWatch";
+import { BatchHeader } from "./BatchHeader";
+import { TaskList } from "./TaskList";
+import { TaskDetail } from "./TaskDetail";
+import { ExportButtons } from "./ExportButtons";
+import "./watch.css";
+
+export function BatchView({ target }: { target: WatchTarget }) {
+  // Try again watches anew: a fresh state and stream under a new key.
+  const [attempt, setAttempt] = useState(0);
+  const key = "batchId" in target ? target.batchId : `job-${target.jobId}`;
+  return <BatchWatch key={`${key}:${attempt}`} target={target} onRetry={() => setAttempt((a) => a + 1)} />;
+}
+
+function BatchWatch({ target, onRetry }: { target: WatchTarget; onRetry: () => void }) {
+  const id = useId();
+  const state = useBatchWatch(target);
+  // A live batch is named by the service when its stream ends or drops.
+  const batchId = "batchId" in target ? target.batchId : state.batch?.id || "being sent";
+  const [selected, setSelected] = useState<number | null>(null);
+  const counts = useMemo(() => countByPhase(state.tasks), [state.tasks]);
+  const credits = totalCredits(state);
+  const task: TaskView | undefined = selected !== null ? state.tasks[selected] : undefined;
+  const finished = state.connection === "finished";
+  return (
+    <section className="batch-view" aria-labelledby={`${id}-title`}>
+      <BatchHeader
+        batchId={batchId}
+        titleId={`${id}-title`}
+        connection={state.connection}
+        pollingReason={state.pollingReason}
+        error={state.error}
+        batchStatus={state.batch?.status}
+        tasks={state.tasks}
+        counts={counts}
+        credits={credits}
+        onRetry={onRetry}
+      />
+      <div className="batch-body">
+        <div className="batch-tasks">
+          <TaskList idPrefix={`${id}-task`} tasks={state.tasks} selected={selected} onSelect={setSelected} />
+          <ExportButtons
+            disabled={state.tasks.length === 0}
+            tasks={state.tasks}
+            batch={{
+              id: batchId,
+              status: state.batch?.status,
+              createdAt: state.batch?.createdAt,
+              completedAt: state.batch?.completedAt,
+              totalCreditsUsed: credits,
+              totalCost: finished ? state.batch?.totalCost : undefined,
+            }}
+          />
+        </div>
+        <div className="batch-task">
+          {task ? <TaskDetail key={task.index} task={task} /> : <p className="empty">Choose a task to see its result and timeline.</p>}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+// A batch's tasks as a virtualized list: number, status chip, URL, an excerpt of the instruction,
+// duration and credits. Rows are memoized on their task, so a frame re-renders only the tasks
+// it touched (smooth with 1000 tasks and thousands of events a second).
+import { memo } from "react";
+import { formatDuration } from "../../../lib/format";
+import type { TaskView } from "./reducer";
+import { StatusChip } from "./StatusChip";
+import { VirtualListbox } from "./VirtualListbox";
+
+export const TASK_ROW_HEIGHT = 60;
+
+/** The first `max` characters of an instruction, on one line. */
+export function excerpt(text: string | undefined, max = 90): string {
+  if (!text) return "";
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}
+
+export function formatCredits(n: number | undefined): string {
+  if (n === undefined) return "—";
+  return `${new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(n)} cr`;
+}
+
+const TaskRow = memo(function TaskRow({ task }: { task: TaskView }) {
+  const instruction = excerpt(task.instruction ?? task.title);
+  return (
+    <div className="task-row">
+      <span className="task-row-num">{task.index + 1}</span>
+      <StatusChip phase={task.phase} />
+      <span className="task-row-main">
+        <span className="task-row-url mono">{task.url ?? "Not started yet"}</span>
+        {instruction && <span className="task-row-text">{instruction}</span>}
+      </span>
+      <span className="task-row-facts">
+        <span>{task.durationMs !== undefined ? formatDuration(task.durationMs) : "—"}</span>
+        <span>{formatCredits(task.creditsUsed)}</span>
+      </span>
+    </div>
+  );
+});
+
+export function TaskList({
+  idPrefix,
+  tasks,
+  selected,
+  onSelect,
+}: {
+  idPrefix: string;
+  tasks: TaskView[];
+  selected: number | null;
+  onSelect: (index: number) => void;
+}) {
+  if (tasks.length === 0) return <p className="empty">No task has reported yet.</p>;
+  return (
+    <VirtualListbox
+      idPrefix={idPrefix}
+      label="Tasks"
+      className="task-list"
+      count={tasks.length}
+      selected={selected}
+      onSelect={onSelect}
+      estimateSize={TASK_ROW_HEIGHT}
+      renderOption={(i) => {
+        const t = tasks[i];
+        return t ? <TaskRow task={t} /> : null;
+      }}
+    />
+  );
+}
