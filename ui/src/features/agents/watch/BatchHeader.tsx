@@ -83,6 +83,7 @@ export function BatchHeader({
           <span>
             {CONNECTION_WORDS[connection]}
             {connection === "polling" && pollingReason ? ` Reason: ${pollingReason}` : ""}
+            {connection === "finished" && pollingReason ? " The live connection dropped on the way; the rest was read by polling, nothing lost." : ""}
           </span>
         </p>
       </div>

@@ -1,10 +1,11 @@
 // The batches of the connection in use, newest first (`list_batches`): a status filter, pages of
 // 10, 25 or 50, the totals of the page, and a button to open each.
 import { useId, useState } from "react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Batch } from "../../../bindings/Batch";
 import type { BatchStatus } from "../../../bindings/BatchStatus";
 import { ErrorPanel } from "../../../components/ErrorPanel";
+import { useAppEvent } from "../../../ipc/events";
 import { useConnectionId } from "../../../ipc/hooks";
 import { call, toIpcError } from "../../../ipc/invoke";
 import { formatDateTime, plural } from "../../../lib/format";
@@ -35,6 +36,11 @@ export function BatchHistory({ onOpen }: { onOpen: (batchId: string) => void }) 
     enabled: c !== "",
     retry: false,
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === c ? keepPreviousData(previous) : undefined),
+  });
+  // A batch sent, named or finished shows at once.
+  const qc = useQueryClient();
+  useAppEvent("job-changed", (job) => {
+    if (job.kind === "batch") void qc.invalidateQueries({ queryKey: ["list_batches", job.profileId] });
   });
   const data = q.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / size)) : 1;

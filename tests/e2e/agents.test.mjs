@@ -1,0 +1,233 @@
+// Browser agents on the real app and its embedded sandbox, against pages this test serves on
+// 127.0.0.1: a three-task batch built in the builder and run live (one with an output schema, one
+// that ends NO_TARGET) with its timeline and screenshots; a batch whose live stream the sandbox
+// drops, finished by polling with no duplicate; and the app killed (SIGKILL) in the middle of a
+// batch, which is finished after the relaunch and made once. It works alone or after the other
+// files (same data folder). Nothing here measures time.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import http from "node:http";
+import { join } from "node:path";
+import { browser, click, env, launch, quit, texts, waitForText } from "./helpers.mjs";
+
+const PRODUCT = `<!doctype html><html><head><title>Blue Kettle — Kitchen shop</title></head><body>
+<h1 itemprop="name">Blue Kettle</h1><p>Price: <span itemprop="price">24.50</span> EUR</p>
+<a href="/checkout">Checkout</a></body></html>`;
+const ABOUT = `<!doctype html><html><head><title>About the shop</title></head><body>
+<h1>About us</h1><p>A small kitchen shop in Lyon.</p></body></html>`;
+const SCHEMA = JSON.stringify({
+  type: "object",
+  properties: { name: { type: "string" }, price: { type: "number" } },
+  required: ["name", "price"],
+});
+
+let site;
+let siteUrl;
+/** While set, /slow answers only when this promise resolves. */
+let slowGate = null;
+let sandboxUrl;
+
+before(async () => {
+  site = http.createServer(async (req, res) => {
+    if (req.url === "/slow" && slowGate) await slowGate;
+    const page = req.url === "/product" ? PRODUCT : ABOUT;
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(page);
+  });
+  await new Promise((ok) => site.listen(0, "127.0.0.1", ok));
+  siteUrl = `http://127.0.0.1:${site.address().port}`;
+  await launch();
+});
+
+after(async () => {
+  await quit().catch(() => undefined);
+  site?.closeAllConnections?.();
+  await new Promise((ok) => site.close(ok));
+});
+
+const $label = (label) => browser.$(`[aria-label="${label}"]`);
+
+async function openArea(name) {
+  await click("button", name, await browser.$('nav[aria-label="Areas"]'));
+}
+
+async function setField(label, value) {
+  const el = await $label(label);
+  await el.waitForExist({ timeout: 10000 });
+  await el.clearValue();
+  await el.setValue(value);
+}
+
+/** The batch view's task rows: [number, url, status label]. */
+async function taskRows() {
+  return browser.execute(() =>
+    [...document.querySelectorAll(".batch-view .task-row")].map((r) => [
+      r.querySelector(".task-row-num")?.textContent.trim(),
+      r.querySelector(".task-row-url")?.textContent.trim(),
+      r.querySelector(".status-chip")?.textContent.replace(/\s+/g, " ").trim(),
+    ]),
+  );
+}
+
+/** Waits for the batch view to say its batch is finished. */
+async function waitFinished(timeout = 90000) {
+  await browser.waitUntil(async () => (await browser.$(".batch-view").getText()).includes("Finished —"), {
+    timeout,
+    timeoutMsg: "the batch never finished",
+  });
+}
+
+/** The history's batch ids, newest first. */
+async function historyIds() {
+  return browser.execute(() =>
+    [...document.querySelectorAll('.batch-history button[aria-label^="Open batch "]')].map((b) =>
+      b.getAttribute("aria-label").replace("Open batch ", ""),
+    ),
+  );
+}
+
+async function runBatch(urls) {
+  for (let i = 0; i < urls.length; i += 1) {
+    if (i > 0) await click("button", "Add a task", await browser.$('form[aria-label="New batch"]'));
+    await setField(`Task ${i + 1} start URL`, urls[i][0]);
+    await setField(`Task ${i + 1} instruction`, urls[i][1]);
+  }
+  const run = await browser.$('form[aria-label="New batch"] button[type="submit"]');
+  await browser.waitUntil(async () => run.isEnabled(), { timeout: 20000, timeoutMsg: "Run never became enabled" });
+  await run.click();
+}
+
+test("the Sandbox is in use", async () => {
+  await browser.waitUntil(
+    async () => (await browser.$("main.welcome").isExisting()) || (await browser.$('nav[aria-label="Areas"]').isExisting()),
+    { timeout: 20000, timeoutMsg: "neither the welcome nor the app frame appeared" },
+  );
+  if (await browser.$("main.welcome").isExisting()) await click("button", "Explore the Sandbox");
+  await openArea("Settings");
+  const sandbox = await browser.$('li[aria-label="Sandbox"]');
+  await sandbox.waitForExist({ timeout: 20000 });
+  const use = await sandbox.$("button=Use");
+  if (await use.isExisting()) await use.click();
+  await sandbox.$("span=In use").waitForExist({ timeout: 10000 });
+  sandboxUrl = await sandbox.$(".mono").getText();
+  assert.match(sandboxUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
+});
+
+test("a three-task batch runs live with its timeline and screenshots; a missing target is NO_TARGET", async () => {
+  await openArea("Browser agents");
+  await browser.$("h1=Browser agents").waitForExist({ timeout: 10000 });
+  const form = await browser.$('form[aria-label="New batch"]');
+  await click("button", "Add a task", form);
+  await click("button", "Add a task", form);
+  await setField("Task 1 start URL", `${siteUrl}/product`);
+  await setField("Task 1 instruction", "Read the product's name and price");
+  // The details toggle's label says what is set ("Task 1 details: …").
+  await (await browser.$('button[aria-label^="Task 1 details"]')).click();
+  const schema = await browser.$('[aria-label="Task 1 details"] textarea.schema-box');
+  await schema.waitForExist({ timeout: 10000 });
+  await schema.setValue(SCHEMA);
+  await setField("Task 2 start URL", `${siteUrl}/product`);
+  await setField("Task 2 instruction", 'Click "Add to basket"');
+  await setField("Task 3 start URL", `${siteUrl}/about`);
+  await setField("Task 3 instruction", "Read the page");
+  const run = await browser.$('form[aria-label="New batch"] button[type="submit"]');
+  await browser.waitUntil(async () => run.isEnabled(), { timeout: 20000, timeoutMsg: "Run never became enabled" });
+  assert.equal(await run.getText(), "Run 3 tasks");
+  await run.click();
+
+  await browser.$(".batch-view").waitForExist({ timeout: 20000 });
+  await waitFinished();
+  assert.deepEqual(await taskRows(), [
+    ["1", `${siteUrl}/product`, "Succeeded"],
+    ["2", `${siteUrl}/product`, "Nothing to act on"],
+    ["3", `${siteUrl}/about`, "Succeeded"],
+  ]);
+  await waitForText("1 of 3 tasks did not succeed.");
+
+  // Task 1: its data is what the schema asked for, its timeline starts with the page it loaded.
+  await (await browser.$$(".batch-view .task-row"))[0].click();
+  await browser.$(".task-detail").waitForExist({ timeout: 10000 });
+  const detail = await browser.$(".task-detail").getText();
+  assert.match(detail, /Blue Kettle/);
+  assert.match(detail, /24\.5/);
+  const steps = await texts(".task-timeline .step");
+  assert.ok(steps.some((s) => s.includes("Blue Kettle — Kitchen shop")), steps.join("\n"));
+  // The screenshot came in chunks and is shown whole, as an image the web view decoded.
+  const shots = await browser.$$('[aria-label="Film strip"] [role="option"]');
+  assert.ok(shots.length >= 1, "a screenshot in the film strip");
+  const decoded = await browser.execute(() => {
+    const img = document.querySelector(".task-timeline .timeline-shots img[alt^='Screenshot']");
+    return img ? img.complete && img.naturalWidth > 0 : false;
+  });
+  assert.equal(decoded, true);
+});
+
+test("a batch whose live stream drops is finished by polling, with no duplicate", async () => {
+  const before = (await historyIds()).length;
+  const fault = await fetch(`${sandboxUrl}/_sandbox/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ match: { method: "POST", path: "/api/v1/browser-agents" }, times: 1, dropStreamAfterEvents: 3 }),
+  });
+  assert.equal(fault.status, 200, await fault.clone().text());
+  await runBatch([
+    [`${siteUrl}/about`, "Read the page"],
+    [`${siteUrl}/product`, "Read the page"],
+  ]);
+  await browser.$(".batch-view").waitForExist({ timeout: 20000 });
+  await waitFinished();
+  await waitForText("The live connection dropped on the way; the rest was read by polling, nothing lost.");
+  assert.deepEqual(await taskRows(), [
+    ["1", `${siteUrl}/about`, "Succeeded"],
+    ["2", `${siteUrl}/product`, "Succeeded"],
+  ]);
+  await browser.waitUntil(async () => (await historyIds()).length === before + 1, {
+    timeout: 30000,
+    timeoutMsg: "the history should hold exactly one more batch",
+  });
+});
+
+test("the app killed mid-batch finishes the batch after the relaunch, made once", async () => {
+  const before = await historyIds();
+  let release;
+  slowGate = new Promise((ok) => (release = ok));
+  await runBatch([[`${siteUrl}/slow`, "Read the page"]]);
+  await browser.$(".batch-view").waitForExist({ timeout: 20000 });
+  await browser.waitUntil(async () => (await taskRows()).some((r) => r[2] === "Running"), {
+    timeout: 30000,
+    timeoutMsg: "the slow task never showed as running",
+  });
+
+  // The embedded sandbox has written the batch down (it is the service here, and the service
+  // keeps its batches whatever happens to the app).
+  const state = join(env("SPECDESK_E2E_WORK"), "data", "sandbox", "sandbox-state.json");
+  await browser.waitUntil(async () => existsSync(state) && readFileSync(state, "utf8").includes(`${siteUrl}/slow`), {
+    timeout: 20000,
+    timeoutMsg: "the sandbox never saved the batch",
+  });
+  // Killed as a crash would: no clean quit.
+  execFileSync("pkill", ["-KILL", "-f", env("SPECDESK_E2E_APP")]);
+  release();
+  slowGate = null;
+  await quit().catch(() => undefined);
+  await launch();
+  await openArea("Browser agents");
+  await browser.$(".batch-history").waitForExist({ timeout: 20000 });
+  let ids = [];
+  await browser.waitUntil(
+    async () => {
+      ids = await historyIds();
+      return ids.length === before.length + 1;
+    },
+    { timeout: 60000 },
+  ).catch(async () => {
+    assert.fail(`one more batch expected in the history (${before.length}, then ${ids.length}): ${await browser.$(".batch-history").getText()}`);
+  });
+  await (await $label(`Open batch ${ids[0]}`)).click();
+  await waitFinished();
+  // The embedded sandbox stopped with the app: the task it was running ends as an error, and the
+  // batch is finished rather than left running for ever.
+  assert.deepEqual(await taskRows(), [["1", `${siteUrl}/slow`, "Error"]]);
+});
