@@ -225,3 +225,52 @@ describe("builder", () => {
     });
   });
 });
+
+describe("trusting the results", () => {
+  test("data checked against its schema with the failing paths; failed tasks re-run and compared", async () => {
+    await h.withScenario("default", async ({ page, mock }) => {
+      await openAgents(page);
+      const f = form(page);
+      await f.getByRole("button", { name: "Add a task" }).click();
+      await f.getByLabel("Task 1 start URL").fill("https://shop.example/item/1");
+      await f.getByLabel("Task 1 instruction").fill("Is the kettle in stock?");
+      await f.getByRole("button", { name: /^Task 1 details/ }).click();
+      await f.getByRole("group", { name: "Starter schemas for task 1" }).getByRole("button", { name: "Yes/no check with evidence" }).click();
+      await f.getByLabel("Task 2 start URL").fill("https://shop.example/item/2");
+      await f.getByLabel("Task 2 instruction").fill('Click "Add to basket"');
+      await f.getByRole("radio", { name: /^In the background/ }).check();
+      await page.waitForFunction(() => !document.querySelector("form[aria-label='New batch'] button[type=submit]").disabled);
+      await runButton(page).click();
+
+      const view = page.locator(".batch-view").first();
+      await view.getByText("1 of 2 tasks did not succeed.").waitFor();
+      await view.locator(".task-row").first().click();
+      const check = view.getByRole("group", { name: "Does not match the schema" });
+      await check.waitFor();
+      assert.deepEqual(await check.locator("li").allInnerTexts(), [
+        '(the whole data) — "passed" is a required property',
+        '(the whole data) — "evidence" is a required property',
+      ]);
+      const [asked] = await mock.calls("check_task_data");
+      assert.deepEqual(asked.args.data, { title: "Page 1" });
+
+      await view.getByRole("button", { name: "Re-run the 1 task that did not succeed" }).click();
+      const calls = await mock.calls("submit_batch");
+      assert.equal(calls.length, 2);
+      // Newest first: the re-run's job, then the batch it re-runs.
+      const first = await page.evaluate(() => window.__SPECDESK_MOCK__.db.jobs.filter((j) => j.kind === "batch")[1].remoteId);
+      assert.deepEqual(calls[1].args, {
+        tasks: [{ url: "https://shop.example/item/2", instruction: 'Click "Add to basket"' }],
+        rerunOf: { batchId: first, taskIndices: [1] },
+        concurrency: 5,
+        mode: "live",
+      });
+      const compare = page.getByRole("region", { name: /^Compared with the first run/ });
+      await compare.waitFor();
+      assert.deepEqual(await compare.locator("tbody tr").evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.innerText.trim()))), [
+        ["2 https://shop.example/item/2", "Nothing to act on", "Nothing to act on", "Same", "0.12 → 0.12"],
+      ]);
+      await expectAxeClean(page, "a re-run compared with its first run");
+    });
+  });
+});

@@ -6,13 +6,13 @@ import { ScreenBoundary } from "./components/ScreenBoundary";
 import { AppToaster } from "./components/Toasts";
 import { toIpcError } from "./ipc/invoke";
 import { Welcome } from "./features/shell/Welcome";
-import { AreaFrame, type Area } from "./features/areas/AreaFrame";
 import { SettingsScreen } from "./features/settings/SettingsScreen";
 import { SpecsScreen } from "./features/specs/SpecsScreen";
 import { PlansScreen } from "./features/plans/PlansScreen";
 import { AgentsScreen } from "./features/agents/AgentsScreen";
+import { GatewayScreen } from "./features/gateway/GatewayScreen";
 import type { PlanTarget } from "./ipc/contract";
-import { NavContext, type NavTarget } from "./lib/nav";
+import { NavContext, type AcceptanceRequest, type Area, type NavTarget } from "./lib/nav";
 
 type Screen = Area | "settings";
 
@@ -52,15 +52,18 @@ export function App() {
   // What the Specs and Plans areas show: a spec (else the list) and a plan (else the picker).
   const [specId, setSpecId] = useState<string | undefined>();
   const [planTarget, setPlanTarget] = useState<PlanTarget | undefined>();
+  // What the Browser agents area shows: an acceptance run of a spec, else its batches.
+  const [acceptance, setAcceptance] = useState<AcceptanceRequest | undefined>();
   const mainRef = useRef<HTMLElement>(null);
   const navigate = useCallback((to: NavTarget) => {
     setScreen(to.area);
     if (to.area === "specs") setSpecId(to.specId);
     if (to.area === "plans") setPlanTarget(to.target);
+    if (to.area === "agents") setAcceptance(to.acceptance);
   }, []);
   useEffect(() => {
     mainRef.current?.scrollTo?.({ top: 0 });
-  }, [screen, specId, planTarget]);
+  }, [screen, specId, planTarget, acceptance]);
 
   const theme = settings.data?.theme ?? "system";
   useEffect(() => {
@@ -161,9 +164,9 @@ export function App() {
             ) : screen === "plans" ? (
               <PlansScreen target={planTarget} />
             ) : screen === "agents" ? (
-              <AgentsScreen />
+              <AgentsScreen acceptance={acceptance} />
             ) : (
-              <AreaFrame area={screen} />
+              <GatewayScreen />
             )}
           </ScreenBoundary>
           <AppToaster />

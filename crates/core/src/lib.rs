@@ -31,7 +31,7 @@ pub use events::{BatchEvent, ChatEvent, JobEvent};
 pub use files::{ChosenFiles, FilePurpose};
 pub use ipc_error::{ErrorAction, IpcError, IpcErrorKind};
 pub use jobs::{
-    BatchJobRequest, BatchRunMode, ClientFactory, JobRunner, JobRunnerConfig, Notifier,
+    BatchJobRequest, BatchRunMode, ClientFactory, JobRunner, JobRunnerConfig, Notifier, RerunOf,
     SilentNotifier, SpecJobRequest,
 };
 pub use library::{

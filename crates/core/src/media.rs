@@ -31,6 +31,34 @@ pub fn media_path(library: &Library, media_dir: &Path, id: i64) -> Result<PathBu
     Ok(path)
 }
 
+/// Copies generated file `source` into `folder` under its own name (`name (2).png` when that is
+/// taken), or to `to` when the user chose a place. Returns where the copy is.
+pub fn save_copy(source: &Path, folder: &Path, to: Option<PathBuf>) -> Result<PathBuf, IpcError> {
+    let target = match to {
+        Some(path) => path,
+        None => {
+            std::fs::create_dir_all(folder).map_err(IpcError::storage)?;
+            let name = source
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "media".to_owned());
+            let (stem, ext) = match name.rsplit_once('.') {
+                Some((s, e)) if !s.is_empty() => (s.to_owned(), format!(".{e}")),
+                _ => (name.clone(), String::new()),
+            };
+            let mut path = folder.join(&name);
+            let mut n = 2;
+            while path.exists() {
+                path = folder.join(format!("{stem} ({n}){ext}"));
+                n += 1;
+            }
+            path
+        }
+    };
+    std::fs::copy(source, &target).map_err(IpcError::storage)?;
+    Ok(target)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,5 +151,24 @@ mod tests {
                 IpcErrorKind::NotFound
             );
         }
+    }
+
+    #[test]
+    fn a_copy_never_overwrites_a_file_of_the_same_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let source = dir.path().join("media").join("take-1.wav");
+        std::fs::create_dir_all(source.parent().unwrap()).unwrap();
+        std::fs::write(&source, b"RIFF").unwrap();
+        let downloads = dir.path().join("Downloads");
+        let first = save_copy(&source, &downloads, None).unwrap();
+        let second = save_copy(&source, &downloads, None).unwrap();
+        assert_eq!(first, downloads.join("take-1.wav"));
+        assert_eq!(second, downloads.join("take-1 (2).wav"));
+        assert_eq!(std::fs::read(&second).unwrap(), b"RIFF");
+        let chosen = dir.path().join("mine.wav");
+        assert_eq!(
+            save_copy(&source, &downloads, Some(chosen.clone())).unwrap(),
+            chosen
+        );
     }
 }

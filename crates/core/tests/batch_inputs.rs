@@ -127,6 +127,7 @@ async fn a_batchs_input_values_are_never_at_rest_or_broadcast() {
             tasks(&w),
             BatchOptions::default(),
             BatchRunMode::Background,
+            None,
         )
         .await
         .unwrap();
@@ -179,6 +180,7 @@ async fn a_batch_whose_answer_was_lost_is_sent_again_with_its_values_from_the_ke
         tasks: stored,
         concurrency: None,
         mode: BatchRunMode::Background,
+        rerun_of: None,
     })
     .unwrap();
     let job = w
@@ -211,6 +213,7 @@ async fn values_gone_from_the_keychain_fail_the_batch_instead_of_sending_blanks(
         tasks: stored,
         concurrency: None,
         mode: BatchRunMode::Background,
+        rerun_of: None,
     })
     .unwrap();
     let job = w

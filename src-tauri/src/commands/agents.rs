@@ -1,12 +1,14 @@
 //! Browser agents: submit through the job ledger, watch a batch's timeline live, read, list.
 
+use serde_json::Value;
 use tauri::State;
 use tauri::ipc::Channel;
 
 use specdesk_client::BatchOptions;
+use specdesk_core::agents::DataProblem;
 use specdesk_core::agents::frames;
 use specdesk_core::jobs::BatchWatch;
-use specdesk_core::{BatchEvent, BatchRunMode, IpcError, Job};
+use specdesk_core::{BatchEvent, BatchRunMode, IpcError, Job, JobKind, RerunOf};
 use specdesk_types::{Batch, BatchList, BatchStatus, BrowserTask, CapacitySnapshot};
 
 use super::Result;
@@ -27,6 +29,7 @@ pub async fn submit_batch(
     tasks: Vec<BrowserTask>,
     concurrency: Option<u32>,
     mode: Option<BatchRunMode>,
+    rerun_of: Option<RerunOf>,
 ) -> Result<Job> {
     let profile_id = state.profiles.settings()?.active_profile_id;
     state
@@ -39,6 +42,7 @@ pub async fn submit_batch(
                 idempotency_key: None,
             },
             mode.unwrap_or(BatchRunMode::Live),
+            rerun_of,
         )
         .await
 }
@@ -87,6 +91,24 @@ pub async fn watch_batch(
         }
     };
     state.streams.run(&stream_id, &on_event, ending, body).await
+}
+
+/// The job of the connection in use that ran batch `batch_id` (its request: the tasks' names,
+/// schemas and what it re-runs), if Specdesk ran it.
+#[tauri::command]
+pub async fn batch_job(state: State<'_, AppState>, batch_id: String) -> Result<Option<Job>> {
+    let profile_id = state.profiles.settings()?.active_profile_id;
+    Ok(state
+        .library
+        .job_by_remote_id(JobKind::Batch, &batch_id)?
+        .filter(|job| job.profile_id == profile_id))
+}
+
+/// Where a task's data does not match its output schema (JSON Pointer paths), by the same
+/// checker a submission's schema is checked with.
+#[tauri::command]
+pub fn check_task_data(schema: Value, data: Value) -> Result<Vec<DataProblem>> {
+    specdesk_core::agents::data_problems(&schema, &data)
 }
 
 #[tauri::command]

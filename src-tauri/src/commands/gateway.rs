@@ -87,6 +87,57 @@ pub async fn transcribe(
     with_studio(&app, &state, async |s| s.transcribe(&path, &model).await).await
 }
 
+/// Transcribes a take of the media library (a file Specdesk made, in the media folder).
+#[tauri::command]
+pub async fn transcribe_media(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    id: i64,
+    model: String,
+) -> Result<Transcription> {
+    let path = specdesk_core::media::media_path(&state.library, &state.media_dir, id)?;
+    with_studio(&app, &state, async |s| s.transcribe(&path, &model).await).await
+}
+
+/// Saves a copy of generated file `id`: into the download folder (the OS's Downloads folder when
+/// none is set), or where the user picks when `choose`. The path written, or `None` when the
+/// dialog was cancelled.
+#[tauri::command]
+pub async fn save_media_copy(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    id: i64,
+    choose: bool,
+) -> Result<Option<String>> {
+    use tauri_plugin_dialog::DialogExt;
+
+    let source = specdesk_core::media::media_path(&state.library, &state.media_dir, id)?;
+    let to = if choose {
+        let name = source
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let dialog = app.dialog().file().set_file_name(&name);
+        let Some(picked) = super::run_dialog(dialog, |d| d.blocking_save_file()).await? else {
+            return Ok(None);
+        };
+        Some(super::local_path(
+            picked,
+            "path",
+            "That place cannot be written to. Choose a folder on this computer.",
+        )?)
+    } else {
+        None
+    };
+    let folder = super::download_folder(&app, &state)?;
+    let copy = tauri::async_runtime::spawn_blocking(move || {
+        specdesk_core::media::save_copy(&source, &folder, to)
+    })
+    .await
+    .map_err(specdesk_core::IpcError::storage)??;
+    Ok(Some(copy.display().to_string()))
+}
+
 #[tauri::command]
 pub async fn generate_images(
     app: AppHandle,
@@ -182,4 +233,10 @@ pub async fn conversation_messages(
 #[tauri::command]
 pub async fn delete_conversation(state: State<'_, AppState>, id: i64) -> Result<()> {
     state.library.delete_conversation(id)
+}
+
+/// A chat reply's markdown as sanitized HTML (the same renderer and sanitizer as specs).
+#[tauri::command]
+pub fn render_markdown(markdown: String) -> specdesk_core::markdown::Rendered {
+    specdesk_core::markdown::render(&markdown)
 }

@@ -256,7 +256,7 @@ pub async fn choose_file(
 
 /// Shows a native file dialog off the async runtime (it blocks until the user answers). `None`
 /// when the user cancelled.
-async fn run_dialog(
+pub(crate) async fn run_dialog(
     dialog: tauri_plugin_dialog::FileDialogBuilder<tauri::Wry>,
     show: fn(
         tauri_plugin_dialog::FileDialogBuilder<tauri::Wry>,
@@ -269,7 +269,7 @@ async fn run_dialog(
 
 /// The path on this computer a dialog answered, or `refused` (about `field`) for anything else
 /// (a URL some platforms answer with).
-fn local_path(
+pub(crate) fn local_path(
     picked: tauri_plugin_dialog::FilePath,
     field: &str,
     refused: &str,
@@ -277,6 +277,18 @@ fn local_path(
     picked
         .into_path()
         .map_err(|_| IpcError::invalid(field, refused))
+}
+
+/// The settings' download folder, else the OS's Downloads folder.
+pub(crate) fn download_folder(app: &AppHandle, state: &AppState) -> Result<std::path::PathBuf> {
+    use tauri::Manager;
+    Ok(match state.profiles.settings()?.download_folder {
+        Some(folder) => std::path::PathBuf::from(folder),
+        None => app
+            .path()
+            .download_dir()
+            .unwrap_or_else(|_| state.data_dir.join("downloads")),
+    })
 }
 
 /// Saves text as a file: into the settings' download folder (the OS's Downloads folder when none
@@ -290,7 +302,6 @@ pub async fn save_document(
     contents: String,
     choose: bool,
 ) -> Result<Option<String>> {
-    use tauri::Manager;
     use tauri_plugin_dialog::DialogExt;
 
     if choose {
@@ -306,13 +317,7 @@ pub async fn save_document(
         specdesk_core::studio::write_document(&path, &contents)?;
         return Ok(Some(path.display().to_string()));
     }
-    let folder = match state.profiles.settings()?.download_folder {
-        Some(folder) => std::path::PathBuf::from(folder),
-        None => app
-            .path()
-            .download_dir()
-            .unwrap_or_else(|_| state.data_dir.join("downloads")),
-    };
+    let folder = download_folder(&app, &state)?;
     let path = tauri::async_runtime::spawn_blocking(move || {
         specdesk_core::studio::save_document(&folder, &file_name, &contents)
     })

@@ -44,6 +44,7 @@ impl App {
                 super::jobs::list_jobs,
                 super::gateway::delete_media,
                 super::agents::check_tasks,
+                super::agents::check_task_data,
             ])
             .build(mock_context(tauri::test::noop_assets()))
             .unwrap();
@@ -202,6 +203,30 @@ fn check_tasks_lists_every_problem_with_its_field() {
         app.invoke(
             "check_tasks",
             json!({"tasks": [{"url": "http://127.0.0.1:9/"}]})
+        ),
+        Ok(json!([]))
+    );
+}
+
+#[test]
+fn check_task_data_names_each_failing_place() {
+    let app = App::new();
+    let schema = json!({"type": "object", "required": ["passed", "evidence"],
+        "properties": {"passed": {"type": "boolean"}, "evidence": {"type": "string"}}});
+    assert_eq!(
+        app.invoke(
+            "check_task_data",
+            json!({"schema": schema, "data": {"passed": "yes"}})
+        ),
+        Ok(json!([
+            {"path": "", "message": "\"evidence\" is a required property"},
+            {"path": "/passed", "message": "\"yes\" is not of type \"boolean\""},
+        ]))
+    );
+    assert_eq!(
+        app.invoke(
+            "check_task_data",
+            json!({"schema": schema, "data": {"passed": true, "evidence": "The basket shows 2 items."}})
         ),
         Ok(json!([]))
     );

@@ -12,6 +12,8 @@ import type { Batch } from "../bindings/Batch";
 import type { BatchEvent } from "../bindings/BatchEvent";
 import type { BatchList } from "../bindings/BatchList";
 import type { BatchRunMode } from "../bindings/BatchRunMode";
+import type { DataProblem } from "../bindings/DataProblem";
+import type { RerunOf } from "../bindings/RerunOf";
 import type { BatchStatus } from "../bindings/BatchStatus";
 import type { BrowserTask } from "../bindings/BrowserTask";
 import type { CachedSpec } from "../bindings/CachedSpec";
@@ -67,6 +69,8 @@ export type {
   BatchEvent,
   BatchList,
   BatchRunMode,
+  DataProblem,
+  RerunOf,
   BatchStatus,
   BrowserTask,
   CachedSpec,
@@ -250,7 +254,11 @@ export interface Commands {
    * the job comes back at once, its `remoteId` set when the service names the batch (watch it by
    * `jobId` meanwhile).
    */
-  submit_batch: { args: { tasks: BrowserTask[]; concurrency?: number; mode?: BatchRunMode }; result: Job };
+  submit_batch: { args: { tasks: BrowserTask[]; concurrency?: number; mode?: BatchRunMode; rerunOf?: RerunOf }; result: Job };
+  /** The job (of the connection in use) that ran batch `batchId`: its request holds the tasks (input names only), schemas and `rerunOf`. Null when Specdesk did not run it. */
+  batch_job: { args: { batchId: string }; result: Job | null };
+  /** Where a task's data does not match its output schema (JSON Pointer paths), by Rust's JSON Schema checker. */
+  check_task_data: { args: { schema: unknown; data: unknown }; result: DataProblem[] };
   /**
    * Streams a batch's timeline: every task event and result once, in order, then `done` (or
    * `error`). Each Channel message is one frame: every event of the last ~16 ms, never one message
@@ -281,6 +289,12 @@ export interface Commands {
     args: { streamId: string; conversationId?: number; request: MessagesRequest; onEvent: Channel<ChatEvent> };
     result: MessagesResponse;
   };
+  /** Markdown (a chat reply, as it streams) as sanitized HTML, by the renderer specs use. */
+  render_markdown: { args: { markdown: string }; result: Rendered };
+  /** Transcribes take `id` of the media library (a file Specdesk made). */
+  transcribe_media: { args: { id: number; model: string }; result: Transcription };
+  /** Saves a copy of generated file `id` into the download folder, or where the user picks when `choose`; the path, or null when cancelled. */
+  save_media_copy: { args: { id: number; choose: boolean }; result: string | null };
   /** Images, saved in the media library. */
   generate_images: { args: { request: ImageRequest }; result: MediaItem[] };
   /** A video job, written to the ledger and polled in the background; the file lands in the media library. */

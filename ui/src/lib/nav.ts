@@ -3,10 +3,20 @@
 import { createContext, useContext } from "react";
 import type { PlanTarget } from "../ipc/contract";
 
+/** The app's areas, in the order of its navigation. */
+export type Area = "specs" | "plans" | "agents" | "gateway";
+
+/** "Check these stories on my app": the spec, and the address of the app (asked for when absent). */
+export interface AcceptanceRequest {
+  specId: string;
+  url?: string;
+}
+
 export type NavTarget =
   | { area: "specs"; specId?: string }
   | { area: "plans"; target?: PlanTarget }
-  | { area: "agents" }
+  /** With `acceptance`: a spec's stories checked on the user's running app (its address, when given). */
+  | { area: "agents"; acceptance?: AcceptanceRequest }
   | { area: "gateway" }
   | { area: "settings" };
 

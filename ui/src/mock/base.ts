@@ -7,7 +7,7 @@ import type { CommandName, Batch, BatchEvent, CachedSpec, ChatEvent, FileInfo, J
 import { ipcError, type Handler } from "./registry";
 import { MISSING_KEY, NOT_FOUND, NO_PROJECT_YET, ROTATION_NOTICE, SANDBOX_ID, clone, maskedTail, nextId, now } from "./state";
 import { IMAGE_MODELS, TEXT_MODELS, VIDEO_MODELS } from "./fixtures";
-import { SPEC_FILE_TYPES, addJob, balanceView, charge, checkInput, checkKey, checkWebUrl, completeJob, copyToClipboard, findJob, findProfile, findSpec, finishBatch, isFinished, lastText, newObjectId, profileViews, renderMarkdown, requireKey, taskProblems, toRecord, touch } from "./helpers";
+import { SPEC_FILE_TYPES, addJob, balanceView, charge, checkInput, checkKey, checkWebUrl, completeJob, copyToClipboard, findJob, findProfile, findSpec, finishBatch, isFinished, lastText, newObjectId, profileViews, renderMarkdown, requireKey, schemaProblems, taskProblems, toRecord, touch } from "./helpers";
 
 
 export { createDb, PROJECT_HABITS, SPEC_HABITS } from "./fixtures";
@@ -314,7 +314,10 @@ export const baseHandlers: BaseHandlers = {
   },
 
   check_tasks: ({ tasks, concurrency }) => taskProblems(tasks, concurrency),
-  submit_batch: ({ tasks, concurrency, mode }, ctx) => {
+  render_markdown: ({ markdown }) => renderMarkdown(markdown),
+  batch_job: ({ batchId }, { db }) => clone(db.jobs.find((j) => j.kind === "batch" && j.remoteId === batchId && j.profileId === db.settings.activeProfileId) ?? null),
+  check_task_data: ({ schema, data }) => schemaProblems(schema, data),
+  submit_batch: ({ tasks, concurrency, mode, rerunOf }, ctx) => {
     requireKey(ctx.db);
     if (tasks.length === 0) throw ipcError("invalidInput", "Add at least one task.", { field: "tasks" });
     tasks.forEach((t, i) =>
@@ -340,7 +343,7 @@ export const baseHandlers: BaseHandlers = {
     return addJob(ctx.db, ctx, {
       kind: "batch",
       idempotencyKey: `idem-batch-${id}`,
-      request: { tasks, ...(concurrency ? { concurrency } : {}), mode: mode ?? "live" },
+      request: { tasks, ...(concurrency ? { concurrency } : {}), mode: mode ?? "live", ...(rerunOf ? { rerunOf } : {}) },
       remoteId: id,
       status: "submitted",
       result: null,
@@ -529,6 +532,17 @@ export const baseHandlers: BaseHandlers = {
   delete_media: ({ id }, { db }) => {
     db.media = db.media.filter((m) => m.id !== id);
     return null;
+  },
+  transcribe_media: ({ id, model }, ctx) => {
+    const item = ctx.db.media.find((m) => m.id === id);
+    if (!item) throw ipcError("notFound", "That file is no longer in the media folder.");
+    return baseHandlers.transcribe({ path: item.path, model }, ctx);
+  },
+  save_media_copy: ({ id, choose }, { db }) => {
+    const item = db.media.find((m) => m.id === id);
+    if (!item) throw ipcError("notFound", "That file is no longer in the media folder.");
+    if (choose) return db.dialog.save;
+    return `${db.settings.downloadFolder ?? "/home/user/Downloads"}/${item.path.split(/[\\/]/).pop()}`;
   },
   reveal_media: ({ id }, { db }) => {
     if (!db.media.some((m) => m.id === id)) throw ipcError("notFound", "That file is no longer in the media folder.");

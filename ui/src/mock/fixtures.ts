@@ -152,16 +152,16 @@ export function habitsPlan(): { response: PlanResponse; history: PlanPoint[] } {
   };
 }
 
+/** Results as the sandbox gives them: the target of an instruction like Click "Buy" is not
+ * on the mock's pages, so that task ends NO_TARGET; every other task succeeds. */
 export function batchResults(tasks: BrowserTask[]): TaskResult[] {
-  return tasks.map((t, i) => ({
-    url: t.url,
-    ...(t.instruction ? { instruction: t.instruction } : {}),
-    status: "SUCCESS",
-    data: { title: `Page ${i + 1}` },
-    cost: 0.012,
-    creditsUsed: 0.12,
-    durationMs: 3200 + i * 400,
-  }));
+  return tasks.map((t, i) => {
+    const target = /^Click "([^"]+)"/.exec(t.instruction ?? "")?.[1];
+    const base = { url: t.url, ...(t.instruction ? { instruction: t.instruction } : {}), cost: 0.012, creditsUsed: 0.12, durationMs: 3200 + i * 400 };
+    return target
+      ? { ...base, status: "NO_TARGET", data: null, error: `Could not find text="${target}" on the page.` }
+      : { ...base, status: "SUCCESS", data: { title: `Page ${i + 1}` } };
+  });
 }
 
 export function model(id: string, type: string, input: string[], output: string[], extra: Partial<CatalogModel> = {}): CatalogModel {

@@ -1,6 +1,6 @@
 // Helpers the mock handlers share: profiles and keys, specs and jobs as the Sandbox runs them,
 // checks with the Rust side's words.
-import type { Batch, BrowserTask, CreditsView, IpcError, Job, ProfileInput, ProfileView, Rendered } from "../ipc/contract";
+import type { Batch, BrowserTask, CreditsView, DataProblem, IpcError, Job, ProfileInput, ProfileView, Rendered } from "../ipc/contract";
 import type { SpecRecord } from "../bindings/SpecRecord";
 import type { SpecStatusResponse } from "../bindings/SpecStatusResponse";
 import { checkApiKey, checkBaseUrl, checkProfileName, checkProjectId } from "../lib/validate";
@@ -279,6 +279,29 @@ export function taskProblems(tasks: BrowserTask[], concurrency?: number): IpcErr
   });
   if (concurrency !== undefined && (concurrency < 1 || concurrency > 20)) {
     add("concurrency", `Tasks at once must be between 1 and 20 (it was ${concurrency}).`);
+  }
+  return out;
+}
+
+/** check_task_data for the schemas the screens use (required keys and simple types only; Rust's
+ * checker does the whole of JSON Schema), in the order Rust gives: required first, then types. */
+export function schemaProblems(schema: unknown, data: unknown): DataProblem[] {
+  const s = schema as { type?: string; required?: string[]; properties?: Record<string, { type?: string }> };
+  const out: DataProblem[] = [];
+  if (s.type === "object" && (typeof data !== "object" || data === null || Array.isArray(data))) {
+    return [{ path: "", message: `${JSON.stringify(data)} is not of type "object"` }];
+  }
+  const record = (data ?? {}) as Record<string, unknown>;
+  for (const key of s.required ?? []) {
+    if (!(key in record)) out.push({ path: "", message: `"${key}" is a required property` });
+  }
+  for (const [key, prop] of Object.entries(s.properties ?? {})) {
+    const v = record[key];
+    if (v === undefined || !prop.type) continue;
+    const actual = Array.isArray(v) ? "array" : v === null ? "null" : typeof v;
+    if (actual !== prop.type && !(prop.type === "integer" && Number.isInteger(v))) {
+      out.push({ path: `/${key}`, message: `${JSON.stringify(v)} is not of type "${prop.type}"` });
+    }
   }
   return out;
 }

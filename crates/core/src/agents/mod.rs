@@ -29,6 +29,38 @@ pub fn task_problems(tasks: &[BrowserTask], concurrency: Option<u32>) -> Vec<Ipc
         .collect()
 }
 
+/// Where a task's data does not match its output schema.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct DataProblem {
+    /// The place in the data, as a JSON Pointer (`/items/2/price`; `` for the whole data).
+    pub path: String,
+    /// What is wrong there, in the schema checker's words.
+    pub message: String,
+}
+
+/// Every place where `data` does not match `schema`, with the same JSON Schema checker a
+/// submission's schema is checked with. An invalid schema is an `invalidInput` error.
+pub fn data_problems(
+    schema: &serde_json::Value,
+    data: &serde_json::Value,
+) -> Result<Vec<DataProblem>, IpcError> {
+    let validator = jsonschema::validator_for(schema).map_err(|e| {
+        IpcError::invalid(
+            "schema",
+            format!("The task's output schema is not a valid JSON Schema ({e})."),
+        )
+    })?;
+    Ok(validator
+        .iter_errors(data)
+        .map(|e| DataProblem {
+            path: e.instance_path().as_str().to_owned(),
+            message: e.to_string(),
+        })
+        .collect())
+}
+
 /// Follows batch `batch_id`, which no job of the runner follows (one run elsewhere, or before
 /// this library), into a feed of its own for one watcher, handing `send` its frames; its
 /// timeline is kept under `timelines_dir` once finished. Returns the finished batch; its `done`

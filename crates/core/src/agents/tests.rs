@@ -213,3 +213,27 @@ fn a_kept_timeline_holds_screenshots_as_files_and_no_input_value() {
     assert_eq!(timeline::load(dir.path(), "../batch_1"), None);
     assert_eq!(timeline::load(dir.path(), "batch_2"), None);
 }
+
+#[test]
+fn data_is_checked_against_its_schema_with_the_failing_paths() {
+    let schema = json!({
+        "type": "object",
+        "properties": {"items": {"type": "array", "items": {
+            "type": "object", "required": ["name", "price"],
+            "properties": {"name": {"type": "string"}, "price": {"type": "number"}},
+        }}},
+        "required": ["items"],
+    });
+    let good = json!({"items": [{"name": "Kettle", "price": 24.5}]});
+    assert_eq!(super::data_problems(&schema, &good).unwrap(), []);
+    let bad = json!({"items": [{"name": "Kettle", "price": "24.50"}, {"price": 3}]});
+    let problems = super::data_problems(&schema, &bad).unwrap();
+    let paths: Vec<&str> = problems.iter().map(|p| p.path.as_str()).collect();
+    assert_eq!(paths, ["/items/0/price", "/items/1"]);
+    assert_eq!(problems[0].message, r#""24.50" is not of type "number""#);
+    assert_eq!(problems[1].message, r#""name" is a required property"#);
+    let missing = super::data_problems(&schema, &json!({})).unwrap();
+    assert_eq!(missing[0].path, "");
+    let refused = super::data_problems(&json!({"type": "money"}), &good).unwrap_err();
+    assert_eq!(refused.field.as_deref(), Some("schema"));
+}

@@ -123,6 +123,19 @@ pub struct BatchJobRequest {
     /// How it was first sent (rows written before modes existed: in the background).
     #[serde(default)]
     pub mode: BatchRunMode,
+    /// The batch whose tasks this one runs again, when it is a re-run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rerun_of: Option<RerunOf>,
+}
+
+/// A re-run's link to the batch it runs again: task `i` of the re-run is task
+/// `task_indices[i]` of batch `batch_id`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct RerunOf {
+    pub batch_id: String,
+    pub task_indices: Vec<u32>,
 }
 
 /// How a batch is run, as the service offers it.

@@ -14,7 +14,8 @@ use super::batch::follow_batch;
 use super::spec::follow_spec;
 use super::video::follow_video;
 use super::{
-    BatchJobRequest, BatchRunMode, ClientFactory, JobRunnerConfig, Notifier, SpecJobRequest,
+    BatchJobRequest, BatchRunMode, ClientFactory, JobRunnerConfig, Notifier, RerunOf,
+    SpecJobRequest,
 };
 use crate::agents::feed::BatchFeeds;
 use crate::ipc_error::{IpcError, IpcErrorKind};
@@ -245,6 +246,7 @@ impl JobRunner {
         tasks: Vec<BrowserTask>,
         options: BatchOptions,
         mode: BatchRunMode,
+        rerun_of: Option<RerunOf>,
     ) -> Result<Job, IpcError> {
         let client = self.inner.clients.client_for(profile_id).await?;
         let concurrency = options.concurrency;
@@ -268,6 +270,7 @@ impl JobRunner {
             tasks: stored,
             concurrency,
             mode,
+            rerun_of,
         })?;
         let job =
             self.inner

@@ -205,6 +205,7 @@ async fn a_batch_whose_id_never_arrived_is_sent_again_with_its_key_and_not_dupli
         tasks,
         concurrency: None,
         mode: BatchRunMode::Background,
+        rerun_of: None,
     })
     .unwrap();
     let job = library

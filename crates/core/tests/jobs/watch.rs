@@ -105,6 +105,7 @@ async fn a_watcher_relaunched_mid_batch_sees_every_event_once_then_the_kept_time
             tasks,
             BatchOptions::default(),
             BatchRunMode::Background,
+            None,
         )
         .await
         .unwrap();
@@ -173,7 +174,13 @@ async fn a_live_batch_whose_stream_drops_is_finished_by_polling_with_every_event
             })
             .collect();
         let job = runner
-            .start_batch("pro", tasks, BatchOptions::default(), BatchRunMode::Live)
+            .start_batch(
+                "pro",
+                tasks,
+                BatchOptions::default(),
+                BatchRunMode::Live,
+                None,
+            )
             .await
             .unwrap();
         // Watched by its job: the service names the batch only when the stream drops.
@@ -227,7 +234,13 @@ async fn a_batch_run_to_its_end_in_one_request_gives_every_result_and_is_kept() 
         })
         .collect();
     let job = runner
-        .start_batch("pro", tasks, BatchOptions::default(), BatchRunMode::Wait)
+        .start_batch(
+            "pro",
+            tasks,
+            BatchOptions::default(),
+            BatchRunMode::Wait,
+            None,
+        )
         .await
         .unwrap();
     let (events, _, batch) = {
@@ -271,7 +284,13 @@ async fn a_live_batch_killed_before_its_id_arrived_is_created_once_after_a_relau
         "Read it",
     )];
     let job = first
-        .start_batch("pro", tasks, BatchOptions::default(), BatchRunMode::Live)
+        .start_batch(
+            "pro",
+            tasks,
+            BatchOptions::default(),
+            BatchRunMode::Live,
+            None,
+        )
         .await
         .unwrap();
     tokio::time::sleep(Duration::from_millis(100)).await;

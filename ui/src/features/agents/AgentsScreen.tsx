@@ -5,6 +5,8 @@ import type { Job } from "../../ipc/contract";
 import type { JobStatus } from "../../bindings/JobStatus";
 import { Builder } from "./builder/Builder";
 import { BatchHistory, BatchView, CapacityGauge, type WatchTarget } from "./watch";
+import type { AcceptanceRequest } from "../../lib/nav";
+import { AcceptanceFlow } from "./acceptance/AcceptanceFlow";
 import "./agents.css";
 
 const STATUS_WORDS: Record<JobStatus, string> = {
@@ -50,7 +52,19 @@ export function SubmittedPanel({ job, tasks, onDismiss }: { job: Job; tasks: num
   );
 }
 
-export function AgentsScreen() {
+export function AgentsScreen({ acceptance }: { acceptance?: AcceptanceRequest } = {}) {
+  if (acceptance) {
+    return (
+      <section className="page page-wide agents" aria-labelledby="agents-title">
+        <h1 id="agents-title">Browser agents</h1>
+        <AcceptanceFlow key={`${acceptance.specId}:${acceptance.url ?? ""}`} specId={acceptance.specId} url={acceptance.url} />
+      </section>
+    );
+  }
+  return <Batches />;
+}
+
+function Batches() {
   const [sent, setSent] = useState<{ job: Job; tasks: number } | null>(null);
   // The batch open below the builder: one just sent (by its job until the service names it), or
   // one opened from the history.
@@ -66,7 +80,7 @@ export function AgentsScreen() {
           if (job.status !== "failed") setOpen(job.remoteId ? { batchId: job.remoteId } : { jobId: job.id, total: tasks });
         }}
       />
-      {open && <BatchView target={open} />}
+      {open && <BatchView target={open} onOpen={setOpen} />}
       <CapacityGauge />
       <BatchHistory onOpen={(batchId) => setOpen({ batchId })} />
     </section>

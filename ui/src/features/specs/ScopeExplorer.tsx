@@ -4,6 +4,8 @@ import { useId, useMemo, useState, type ReactNode } from "react";
 import type { ScopeOfWork } from "../../bindings/ScopeOfWork";
 import { formatHours, plural } from "../../lib/format";
 import { NO_FILTER, layerOptions, roleOptions, scopeTree, type ScopeFilter, type StoryRow } from "./scope";
+import { criterionKey, verdictOf, type ScopeMarks } from "../agents/acceptance/model";
+import { ChangeTag, StoryChip, VerdictChip } from "../agents/acceptance/Marks";
 
 function Disclosure({
   open,
@@ -35,6 +37,7 @@ function StoryItem({
   showHours,
   roleNames,
   idBase,
+  marks,
 }: {
   story: StoryRow;
   open: boolean;
@@ -42,8 +45,11 @@ function StoryItem({
   showHours: boolean;
   roleNames: Map<string, string>;
   idBase: string;
+  /** The latest acceptance run's results, when there is one. */
+  marks?: ScopeMarks | null;
 }) {
   const bodyId = `${idBase}-story-${story.key}`;
+  const result = marks?.stories[story.key];
   return (
     <li className="scope-story">
       <Disclosure open={open} onToggle={onToggle} controls={bodyId}>
@@ -52,6 +58,7 @@ function StoryItem({
           {story.title}
         </span>
         <span className="scope-meta">
+          {result && <StoryChip result={result} />}
           {story.complexity && <span className="badge" title="Complexity">{story.complexity}</span>}
           {showHours && <span className="scope-hours">{formatHours(story.hours)}</span>}
         </span>
@@ -63,9 +70,23 @@ function StoryItem({
             <>
               <p className="criteria-title">Acceptance criteria</p>
               <ul className="criteria">
-                {story.acceptanceCriteria.map((c, i) => (
-                  <li key={i}>{c}</li>
-                ))}
+                {story.acceptanceCriteria.map((c, i) => {
+                  const key = criterionKey(story.key, i);
+                  const outcome = marks?.run.criteria[key];
+                  const change = marks?.changes?.[key];
+                  return (
+                    <li key={i}>
+                      {c}
+                      {outcome && (
+                        <span className="criterion-mark">
+                          <VerdictChip verdict={verdictOf(outcome)} />
+                          {change && <ChangeTag change={change} />}
+                        </span>
+                      )}
+                      {outcome?.evidence && <span className="criterion-evidence">Evidence: {outcome.evidence}</span>}
+                    </li>
+                  );
+                })}
               </ul>
             </>
           )}
@@ -119,7 +140,18 @@ function StoryItem({
   );
 }
 
-export function ScopeExplorer({ sow, totalHumanHours, deep }: { sow: ScopeOfWork; totalHumanHours?: number; deep: boolean }) {
+export function ScopeExplorer({
+  sow,
+  totalHumanHours,
+  deep,
+  marks,
+}: {
+  sow: ScopeOfWork;
+  totalHumanHours?: number;
+  deep: boolean;
+  /** The latest acceptance run's results: a verdict beside each story and criterion it checked. */
+  marks?: ScopeMarks | null;
+}) {
   const id = useId();
   const [filter, setFilter] = useState<ScopeFilter>(NO_FILTER);
   const tree = useMemo(() => scopeTree(sow, filter, totalHumanHours), [sow, filter, totalHumanHours]);
@@ -229,6 +261,7 @@ export function ScopeExplorer({ sow, totalHumanHours, deep }: { sow: ScopeOfWork
                           showHours={tree.hasHours}
                           roleNames={roleNames}
                           idBase={id}
+                          marks={marks}
                         />
                       ))}
                     </ul>

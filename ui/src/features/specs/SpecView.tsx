@@ -2,7 +2,7 @@
 // scope explorer, personas and features, the tech stack and the graphs. Tabs mount only the
 // active panel, so even a 1 MB deep spec opens at once.
 import { copyText } from "../../lib/clipboard";
-import { Suspense, lazy, useState, type ReactNode } from "react";
+import { Suspense, lazy, useMemo, useState, type ReactNode } from "react";
 import type { SpecDoc, SpecView as SpecViewData } from "../../ipc/contract";
 import type { ScopeOfWork } from "../../bindings/ScopeOfWork";
 import type { SpecStatusResponse } from "../../bindings/SpecStatusResponse";
@@ -21,6 +21,9 @@ import { SpecStatusBadge } from "./StatusBadge";
 import { TechStack } from "./TechStack";
 import { DocumentView, NotSavedOffline } from "./DocumentView";
 import { ProductPanel } from "./ProductPanel";
+import { AcceptanceBar } from "../agents/acceptance/AcceptanceBar";
+import { acceptanceStories, scopeMarks } from "../agents/acceptance/model";
+import { useAcceptanceRuns } from "../agents/acceptance/useAcceptanceRuns";
 import "./specs.css";
 
 // The graphs (with React Flow and dagre) load when their tab is first opened, and highlight.js
@@ -314,7 +317,7 @@ export function SpecView({
       ) : (
         <DocumentView key={doc} specId={specId} doc={doc} title={title} />
       );
-  } else if (active === "scope" && sow) panel = <ScopeExplorer sow={sow} totalHumanHours={s.totalHumanHours} deep={deep} />;
+  } else if (active === "scope" && sow) panel = <ScopePanel specId={specId} sow={sow} totalHumanHours={s.totalHumanHours} deep={deep} />;
   else if (active === "product" && sow) panel = <ProductPanel sow={sow} />;
   else if (active === "stack") panel = <TechStack sow={sow} enriched={s.enrichedTechStack ?? []} />;
   else if (active === "graphs")
@@ -349,6 +352,19 @@ export function SpecView({
         <Suspense fallback={<p className="skeleton">Opening…</p>}>{panel}</Suspense>
       </Tabs>
     </section>
+  );
+}
+
+/** The scope explorer, with "Check these stories on my app" and the latest acceptance run's marks. */
+function ScopePanel({ specId, sow, totalHumanHours, deep }: { specId: string; sow: ScopeOfWork; totalHumanHours?: number; deep: boolean }) {
+  const [runs] = useAcceptanceRuns(specId);
+  const marks = useMemo(() => scopeMarks(sow, runs), [sow, runs]);
+  const criteria = useMemo(() => acceptanceStories(sow).reduce((n, st) => n + st.criteria.length, 0), [sow]);
+  return (
+    <>
+      <AcceptanceBar specId={specId} criteria={criteria} runs={runs} marks={marks} />
+      <ScopeExplorer sow={sow} totalHumanHours={totalHumanHours} deep={deep} marks={marks} />
+    </>
   );
 }
 

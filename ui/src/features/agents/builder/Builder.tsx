@@ -12,6 +12,7 @@ import { cellId, CONCURRENCY_ID } from "./ids";
 import { ImportBar } from "./ImportBar";
 import type { ImportResult } from "./importTasks";
 import {
+  DEFAULT_CONCURRENCY,
   DETAIL_CELLS,
   MAX_TASKS,
   duplicateRow,
@@ -21,6 +22,7 @@ import {
   rowToTask,
   valuesMissing,
   wholeNumber,
+  type BuilderDraft,
   type Cell,
   type TaskRow,
 } from "./model";
@@ -40,8 +42,18 @@ export function useSubmitBatch() {
 
 type Focus = { rowId: string; cell: Cell } | "concurrency";
 
-export function Builder({ onSubmitted }: { onSubmitted: (job: Job, tasks: number) => void }) {
-  const [draft, setDraft] = useBuilderDraft();
+export function Builder({
+  onSubmitted,
+  initialRows,
+}: {
+  /** `rows`: the rows as sent, in the batch's order (a caller that prefilled them knows each by its id). */
+  onSubmitted: (job: Job, tasks: number, rows: TaskRow[]) => void;
+  /** Rows to start from (an acceptance run's tasks): a draft of its own, not kept; the user's batch draft is left as it is. */
+  initialRows?: TaskRow[];
+}) {
+  const kept = useBuilderDraft();
+  const given = useState<BuilderDraft>(() => ({ rows: initialRows?.length ? initialRows : [emptyRow()], concurrency: DEFAULT_CONCURRENCY }));
+  const [draft, setDraft] = initialRows ? given : kept;
   const { remote, checking } = useTaskChecks(draft);
   const [sendCheck, setSendCheck] = useState<RemoteCheck | null>(null);
   const problems = useMemo(() => draftProblems(draft, remote, sendCheck), [draft, remote, sendCheck]);
@@ -187,7 +199,7 @@ export function Builder({ onSubmitted }: { onSubmitted: (job: Job, tasks: number
       setOpen(new Set());
       setPage(0);
       setImportMessage(null);
-      onSubmitted(job, tasks.length);
+      onSubmitted(job, tasks.length, sent.rows);
     } catch (err) {
       const ipc = toIpcError(err);
       if (ipc.kind === ErrorKind.invalidInput && ipc.field) {

@@ -3,20 +3,22 @@
 import { useId, useMemo, useState } from "react";
 import { countByPhase, totalCredits, type TaskView } from "./reducer";
 import { useBatchWatch, type WatchTarget } from "./useBatchWatch";
+import { requestOf, useBatchJob } from "./batchJob";
+import { RerunPanel } from "./RerunPanel";
 import { BatchHeader } from "./BatchHeader";
 import { TaskList } from "./TaskList";
 import { TaskDetail } from "./TaskDetail";
 import { ExportButtons } from "./ExportButtons";
 import "./watch.css";
 
-export function BatchView({ target }: { target: WatchTarget }) {
+export function BatchView({ target, onOpen }: { target: WatchTarget; onOpen?: (t: WatchTarget) => void }) {
   // Try again watches anew: a fresh state and stream under a new key.
   const [attempt, setAttempt] = useState(0);
   const key = "batchId" in target ? target.batchId : `job-${target.jobId}`;
-  return <BatchWatch key={`${key}:${attempt}`} target={target} onRetry={() => setAttempt((a) => a + 1)} />;
+  return <BatchWatch key={`${key}:${attempt}`} target={target} onRetry={() => setAttempt((a) => a + 1)} onOpen={onOpen} />;
 }
 
-function BatchWatch({ target, onRetry }: { target: WatchTarget; onRetry: () => void }) {
+function BatchWatch({ target, onRetry, onOpen }: { target: WatchTarget; onRetry: () => void; onOpen?: (t: WatchTarget) => void }) {
   const id = useId();
   const state = useBatchWatch(target);
   // A live batch is named by the service when its stream ends or drops.
@@ -26,6 +28,9 @@ function BatchWatch({ target, onRetry }: { target: WatchTarget; onRetry: () => v
   const credits = totalCredits(state);
   const task: TaskView | undefined = selected !== null ? state.tasks[selected] : undefined;
   const finished = state.connection === "finished";
+  // The tasks as sent (their output schemas), once the service named the batch.
+  const job = useBatchJob(state.batch?.id || undefined);
+  const schemaOf = (i: number) => requestOf(job.data)?.tasks[i]?.output;
   return (
     <section className="batch-view" aria-labelledby={`${id}-title`}>
       <BatchHeader
@@ -40,6 +45,7 @@ function BatchWatch({ target, onRetry }: { target: WatchTarget; onRetry: () => v
         credits={credits}
         onRetry={onRetry}
       />
+      {finished && state.batch?.id && <RerunPanel batchId={state.batch.id} tasks={state.tasks} finished={finished} onOpen={onOpen} />}
       <div className="batch-body">
         <div className="batch-tasks">
           <TaskList idPrefix={`${id}-task`} tasks={state.tasks} selected={selected} onSelect={setSelected} />
@@ -57,7 +63,7 @@ function BatchWatch({ target, onRetry }: { target: WatchTarget; onRetry: () => v
           />
         </div>
         <div className="batch-task">
-          {task ? <TaskDetail key={task.index} task={task} /> : <p className="empty">Choose a task to see its result and timeline.</p>}
+          {task ? <TaskDetail key={task.index} task={task} schema={schemaOf(task.index)} /> : <p className="empty">Choose a task to see its result and timeline.</p>}
         </div>
       </div>
     </section>

@@ -4,11 +4,13 @@ import { formatDuration } from "../../../lib/format";
 import type { TaskView } from "./reducer";
 import { phaseInfo } from "./statuses";
 import { StatusChip } from "./StatusChip";
+import { DataCheck } from "./DataCheck";
 import { DataView } from "./DataView";
 import { TaskTimeline } from "./TaskTimeline";
 import { formatCredits } from "./TaskList";
 
-export function TaskDetail({ task }: { task: TaskView }) {
+/** `schema`: the output schema the task was sent with, when Specdesk ran it. */
+export function TaskDetail({ task, schema }: { task: TaskView; schema?: unknown }) {
   const info = phaseInfo(task.phase);
   const final = task.phase !== "queued" && task.phase !== "running";
   return (
@@ -46,6 +48,7 @@ export function TaskDetail({ task }: { task: TaskView }) {
       <section aria-labelledby={`task-data-${task.index}`}>
         <h4 id={`task-data-${task.index}`}>Data</h4>
         {final || task.data ? <DataView data={task.data} /> : <p className="muted">The data arrives when the task ends.</p>}
+        {final && schema !== undefined && schema !== null && <DataCheck schema={schema} data={task.data} />}
       </section>
       <section aria-label="Timeline" className="task-timeline">
         <TaskTimeline task={task} />

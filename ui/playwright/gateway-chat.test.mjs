@@ -1,0 +1,431 @@
+// The Gateway's Chat, Rerank and Models tabs on the mock IPC (src/mock/scenarios/gateway-chat.ts):
+// a streamed reply rendered as markdown with Stop and Continue, the one announcement of a
+// finished reply, the IME rule, branches, a cut-off reply, a tool call answered, compare with a
+// winner, conversations (rename, search, delete with undo, export), rerank with its order copied,
+// "Ask a spec" with its citations, the catalog's filters, a rate limit with its countdown, and
+// axe in the light and the dark theme.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { expectAxeClean, startHarness, textOf } from "./harness.mjs";
+
+let h;
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
+
+const MODEL = "anthropic/claude-sonnet-4.5";
+const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+const reply = (model, asked) => `${model.split("/").pop()} says: here is a thought about ${asked}. Keep it short and clear.`;
+
+async function openGateway(page, tab = "Chat") {
+  await page.getByRole("navigation", { name: "Areas" }).getByRole("button", { name: "Gateway" }).click();
+  await page.getByRole("heading", { level: 1, name: "Gateway" }).waitFor();
+  await page.getByRole("tablist", { name: "Studios" }).getByRole("tab", { name: tab, exact: true }).click();
+}
+
+async function openChat(page) {
+  await openGateway(page, "Chat");
+  await page.locator("select", { has: page.locator(`option[value="${MODEL}"]`) }).first().waitFor();
+  await page.waitForFunction((m) => document.querySelector("#chat-input") && [...document.querySelectorAll("select")].some((s) => s.value === m), MODEL);
+}
+
+const thread = (page) => page.getByRole("list", { name: "Messages" });
+const turns = (page) => thread(page).locator(":scope > li");
+const input = (page) => page.getByLabel("Your message");
+const announcer = (page) => page.getByTestId("chat-announcer");
+
+async function send(page, text) {
+  await input(page).fill(text);
+  await input(page).press("Enter");
+}
+
+/** Records every non-empty text the live region gets from now on. */
+async function recordAnnouncements(page) {
+  await page.evaluate(() => {
+    const el = document.querySelector('[data-testid="chat-announcer"]');
+    window.__announced = [];
+    new MutationObserver(() => {
+      const t = el.textContent ?? "";
+      if (t) window.__announced.push(t);
+    }).observe(el, { childList: true, characterData: true, subtree: true });
+  });
+  return () => page.evaluate(() => window.__announced);
+}
+
+describe("chat", () => {
+  test("streams a reply as markdown, announces it once, and stops and continues a reply", async () => {
+    await h.withScenario("gateway-chat", async ({ page, mock }) => {
+      await openChat(page);
+      const announced = await recordAnnouncements(page);
+      await send(page, "Name a habit app");
+      const last = turns(page).nth(1);
+      await last.locator(".turn-credits").waitFor();
+      assert.equal(await textOf(last.locator(".chat-md")), reply(MODEL, "Name a habit app"));
+      assert.equal(await last.locator(".chat-md strong").innerText(), "claude-sonnet-4.5");
+      assert.equal(await textOf(last.locator(".turn-credits")), "0.02 credits");
+      await last.getByText(/^request req_sandbox_\d+$/).waitFor();
+      assert.equal(await announcer(page).innerText(), `**claude-sonnet-4.5** says: here is a thought about *Name a habit app*. Keep it short and clear.`);
+      assert.deepEqual(await announced(), [`**claude-sonnet-4.5** says: here is a thought about *Name a habit app*. Keep it short and clear.`]);
+
+      // Held halfway: the partial reply shows, nothing is announced, Stop keeps it.
+      await send(page, "Tell me more [hold]");
+      const held = turns(page).nth(3);
+      await held.getByText("Writing…").waitFor();
+      await held.locator(".chat-md").getByText("thought", { exact: false }).waitFor();
+      assert.equal(await announcer(page).innerText(), "");
+      await page.getByRole("button", { name: "Stop" }).click();
+      await held.getByText("Stopped", { exact: true }).waitFor();
+      const streamId = (await mock.calls("chat_stream")).at(-1).args.streamId;
+      assert.deepEqual((await mock.calls("cancel_stream")).map((c) => c.args.streamId), [streamId]);
+      await mock.release("chat-hold");
+      const partial = await textOf(held.locator(".chat-md"));
+      assert.equal(partial, "claude-sonnet-4.5 says: here is a thought about *Tell");
+
+      // Continue: the partial reply goes as the assistant's prefill and the rest is appended.
+      await held.getByRole("button", { name: "Continue" }).click();
+      await held.locator(".turn-credits").waitFor();
+      const cont = (await mock.calls("chat_stream")).at(-1).args.request;
+      assert.deepEqual(cont.messages.at(-1), { role: "assistant", content: [{ type: "text", text: "**claude-sonnet-4.5** says: here is a thought about *Tell " }] });
+      assert.equal(await textOf(held.locator(".chat-md")), "claude-sonnet-4.5 says: here is a thought about *Tell And here is the rest of the reply.");
+      assert.deepEqual((await announced()).slice(1), ["Stopped.", "**claude-sonnet-4.5** says: here is a thought about *Tell  And here is the rest of the reply."]);
+      await expectAxeClean(page, "a chat with a stopped and continued reply");
+    });
+  });
+
+  test("Enter never sends while an input method composes; Shift+Enter is a new line", async () => {
+    await h.withScenario("gateway-chat", async ({ page, mock }) => {
+      await openChat(page);
+      await input(page).fill("にほんご");
+      await input(page).dispatchEvent("keydown", { key: "Enter", isComposing: true, bubbles: true });
+      await input(page).dispatchEvent("keydown", { key: "Enter", keyCode: 229, bubbles: true });
+      await input(page).press("Shift+Enter");
+      assert.equal(await input(page).inputValue(), "にほんご\n");
+      assert.deepEqual(await mock.calls("chat_stream"), []);
+      await input(page).press("Enter");
+      await turns(page).nth(1).locator(".turn-credits").waitFor();
+      assert.equal((await mock.calls("chat_stream")).length, 1);
+      assert.equal(await textOf(turns(page).nth(0).locator(".user-text")), "にほんご");
+    });
+  });
+
+  test("keeps regenerated replies and edited questions as versions", async () => {
+    await h.withScenario("gateway-chat", async ({ page }) => {
+      await openChat(page);
+      await send(page, "First question");
+      await turns(page).nth(1).locator(".turn-credits").waitFor();
+      await turns(page).nth(1).getByRole("button", { name: "Regenerate" }).click();
+      const versions = turns(page).nth(1).getByRole("group", { name: "Versions of this reply" });
+      await versions.getByText("2 / 2").waitFor();
+      await turns(page).nth(1).locator(".turn-credits").waitFor();
+
+      await turns(page).nth(0).getByRole("button", { name: "Edit" }).click();
+      await page.getByLabel("Edit your message").fill("Second question");
+      await page.getByRole("button", { name: "Send as a new version" }).click();
+      await turns(page).nth(0).getByRole("group", { name: "Versions of this message" }).getByText("2 / 2").waitFor();
+      await turns(page).nth(1).locator(".turn-credits").waitFor();
+      assert.equal(await textOf(turns(page).nth(1).locator(".chat-md")), reply(MODEL, "Second question"));
+      assert.equal(await turns(page).count(), 2);
+
+      await turns(page).nth(0).getByRole("button", { name: "Previous version" }).click();
+      await turns(page).nth(0).getByText("1 / 2").waitFor();
+      assert.equal(await textOf(turns(page).nth(0).locator(".user-text")), "First question");
+      assert.equal(await textOf(turns(page).nth(1).locator(".branch-count")), "2 / 2");
+      await expectAxeClean(page, "a chat with versions");
+    });
+  });
+
+  test("a reply cut by a broken stream is kept, marked and continued", async () => {
+    await h.withScenario("gateway-chat", async ({ page }) => {
+      await openChat(page);
+      await send(page, "Explain [cut]");
+      const cut = turns(page).nth(1);
+      await cut.getByText("Cut off", { exact: true }).waitFor();
+      assert.equal(await textOf(cut.locator(".chat-md")), "claude-sonnet-4.5 says: here is a thought about");
+      assert.equal(await announcer(page).innerText(), "The reply was cut off.");
+      await cut.getByRole("button", { name: "Continue" }).click();
+      await cut.locator(".turn-credits").waitFor();
+      assert.equal(await textOf(cut.locator(".chat-md")), "claude-sonnet-4.5 says: here is a thought about And here is the rest of the reply.");
+      assert.equal(await cut.getByText("Cut off", { exact: true }).count(), 0);
+    });
+  });
+
+  test("a rate limit shows its wait, then Try again sends the turn again", async () => {
+    await h.withScenario("gateway-chat", async ({ page, mock }) => {
+      await openChat(page);
+      await send(page, "Quick [rate]");
+      const failed = turns(page).nth(1);
+      await failed.getByRole("heading", { name: "Too many requests" }).waitFor();
+      assert.equal(await textOf(failed.locator(".panel-error > p").first()), "Too many requests this minute for this key. Wait a few seconds, then try again.");
+      await failed.getByText(/You can try again in [1-3] s\./).waitFor();
+      assert.equal(await failed.getByRole("button", { name: "Try again" }).isDisabled(), true);
+      await expectAxeClean(page, "a rate-limited chat turn");
+      await failed.getByRole("button", { name: "Try again" }).and(page.locator(":enabled")).waitFor({ timeout: 6000 });
+      await failed.getByRole("button", { name: "Try again" }).click();
+      await failed.getByRole("heading", { name: "Too many requests" }).waitFor();
+      assert.equal((await mock.calls("chat_stream")).length, 2);
+    });
+  });
+
+  test("a tool call shows as a card and is answered with a tool result", async () => {
+    await h.withScenario("gateway-chat", async ({ page, mock }) => {
+      await openChat(page);
+      await page.getByText("Tools", { exact: true }).click();
+      await page.getByRole("button", { name: "Insert an example" }).click();
+      await page.getByText("1 tool ready: get_weather.").waitFor();
+      await send(page, "Use get_weather for Lisbon");
+      const card = page.getByRole("region", { name: "Tool call get_weather" });
+      await card.waitFor();
+      assert.equal(JSON.parse(await card.locator(".tool-input").innerText()).city, "Lisbon");
+      await card.getByLabel("Result for get_weather").fill('{"temp": 21}');
+      await card.getByRole("button", { name: "Send result" }).click();
+      await card.getByText("Answered.").waitFor();
+      await turns(page).nth(3).locator(".turn-credits").waitFor();
+      assert.equal(await textOf(turns(page).nth(3).locator(".chat-md")), 'The tool answered: {"temp": 21}.');
+      const sent = (await mock.calls("chat_stream")).at(-1).args.request;
+      assert.deepEqual(sent.messages.at(-1).content, [{ type: "tool_result", tool_use_id: sent.messages.at(-2).content[1].id, content: '{"temp": 21}' }]);
+      assert.equal(sent.tools[0].name, "get_weather");
+      await expectAxeClean(page, "a tool call answered");
+
+      await page.getByLabel("Tool definitions (JSON)").fill('[{"name": "bad name"}]');
+      await page.getByText('Tool 1: "name" must be 1 to 64 letters, digits, _ or -.').waitFor();
+      await page.getByText("Fix the tool definitions before sending.").waitFor();
+    });
+  });
+
+  test("attaches images by the picker, by paste and by drop, shown as thumbnails and sent as image blocks", async () => {
+    await h.withScenario("gateway-chat", async ({ page, mock }) => {
+      await openChat(page);
+      await page.locator('.chat-composer input[type="file"]').setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: Buffer.from(PNG, "base64") });
+      const thumbs = page.getByRole("list", { name: "Attached images" });
+      await thumbs.getByRole("img", { name: "dot.png" }).waitFor();
+      await page.evaluate((b64) => {
+        const file = (name) => new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], name, { type: "image/png" });
+        const paste = new DataTransfer();
+        paste.items.add(file("pasted.png"));
+        document.querySelector("#chat-input").dispatchEvent(new ClipboardEvent("paste", { clipboardData: paste, bubbles: true, cancelable: true }));
+        const drop = new DataTransfer();
+        drop.items.add(file("dropped.png"));
+        drop.items.add(new File(["hello"], "notes.txt", { type: "text/plain" }));
+        document.querySelector(".chat-composer").dispatchEvent(new DragEvent("drop", { dataTransfer: drop, bubbles: true, cancelable: true }));
+      }, PNG);
+      await thumbs.getByRole("img", { name: "dropped.png" }).waitFor();
+      assert.deepEqual(await thumbs.getByRole("img").evaluateAll((els) => els.map((e) => e.getAttribute("alt"))), ["dot.png", "pasted.png", "dropped.png"]);
+      await page.getByText("notes.txt is not a PNG, JPEG, GIF or WebP image.").waitFor();
+      await thumbs.getByRole("button", { name: "Remove pasted.png" }).click();
+      await send(page, "What is in these?");
+      await turns(page).nth(1).locator(".turn-credits").waitFor();
+      const content = (await mock.calls("chat_stream"))[0].args.request.messages[0].content;
+      assert.deepEqual(content, [
+        { type: "image", source: { type: "base64", media_type: "image/png", data: PNG } },
+        { type: "image", source: { type: "base64", media_type: "image/png", data: PNG } },
+        { type: "text", text: "What is in these?" },
+      ]);
+      assert.equal(await turns(page).nth(0).getByRole("img", { name: "Attached image" }).count(), 2);
+      await expectAxeClean(page, "a message with images");
+    });
+  });
+
+  test("compares models side by side and records the winner on the conversation", async () => {
+    await h.withScenario("gateway-chat", async ({ page, mock }) => {
+      await openChat(page);
+      await page.getByRole("checkbox", { name: "Compare models side by side" }).check();
+      await page.getByLabel("Compare with").selectOption("openai/gpt-5-mini");
+      await send(page, "Pick a name");
+      const compare = page.getByRole("region", { name: "Compare" });
+      const lanes = compare.getByRole("listitem");
+      await compare.getByRole("button", { name: "Pick openai/gpt-5-mini as the winner" }).and(page.locator(":enabled")).waitFor();
+      const calls = await mock.calls("chat_stream");
+      assert.deepEqual(calls.map((c) => c.args.request.model), [MODEL, "openai/gpt-5-mini"]);
+      assert.equal(calls[0].args.conversationId, undefined);
+      const conv = await page.evaluate(() => window.__SPECDESK_MOCK__.db.conversations[0].id);
+      assert.equal(calls[1].args.conversationId, conv);
+      assert.equal(await lanes.count(), 2);
+      for (const [i, model] of [MODEL, "openai/gpt-5-mini"].entries()) {
+        const lane = lanes.nth(i);
+        assert.equal(await textOf(lane.locator(".chat-md")), reply(model, "Pick a name"));
+        const stats = await lane.locator(".lane-stats > div").allInnerTexts();
+        assert.match(stats[0].replace(/\s+/g, " "), /^First word \d+\.\d s$/);
+        assert.deepEqual(stats.slice(1).map((s) => s.replace(/\s+/g, " ")), ["Length 15 words", "Credits 0.02 credits"]);
+      }
+      await expectAxeClean(page, "a compare of two models");
+      await compare.getByRole("button", { name: "Pick openai/gpt-5-mini as the winner" }).click();
+      await compare.waitFor({ state: "detached" });
+      assert.equal(await textOf(turns(page).nth(1).locator(".turn-who")), "openai/gpt-5-mini");
+      assert.equal(await textOf(turns(page).nth(1).locator(".branch-count")), "2 / 2");
+      assert.equal(await announcer(page).innerText(), "openai/gpt-5-mini picked as the winner.");
+      const winners = await page.evaluate((id) => JSON.parse(localStorage.getItem(`specdesk.chat.winners.${id}`)), conv);
+      assert.deepEqual(
+        winners.map((w) => [w.prompt, w.models, w.winner]),
+        [["Pick a name", [MODEL, "openai/gpt-5-mini"], "openai/gpt-5-mini"]],
+      );
+    });
+  });
+
+  test("conversations are opened, renamed, searched, deleted with undo and exported", async () => {
+    await h.withScenario("gateway-chat", async ({ page, mock }) => {
+      await openChat(page);
+      const list = page.getByRole("navigation", { name: "Conversations" });
+      await list.getByRole("button", { name: /^Naming ideas/ }).click();
+      await turns(page).nth(1).getByText("Streakly, Daily Loop and Team Tally.").waitFor();
+      await list.getByRole("button", { name: "Rename Naming ideas" }).click();
+      await list.getByLabel("New title").fill("Habit app names");
+      await list.getByRole("button", { name: "Save" }).click();
+      await page.getByRole("heading", { level: 2, name: "Habit app names" }).waitFor();
+      await list.getByLabel("Search conversations").fill("nothing like it");
+      await list.getByText("No conversation matches.").waitFor();
+      await list.getByLabel("Search conversations").fill("habit");
+      await list.getByRole("button", { name: /^Habit app names/ }).waitFor();
+
+      await page.evaluate(() => {
+        window.__SPECDESK_MOCK__.db.dialog.save = "/home/user/Documents/habit-app-names.md";
+      });
+      await page.getByRole("button", { name: "Export Markdown" }).click();
+      await page.getByText("Saved to /home/user/Documents/habit-app-names.md").waitFor();
+      const [md] = await mock.calls("save_document");
+      assert.equal(md.args.fileName, "habit-app-names.md");
+      assert.equal(md.args.contents, "# Habit app names\n\n### You\n\nThree names for a habit tracker?\n\n### anthropic/claude-sonnet-4.5 (0.02 credits)\n\nStreakly, Daily Loop and Team Tally.\n");
+      await page.getByRole("button", { name: "Export JSON" }).click();
+      const json = JSON.parse((await mock.calls("save_document"))[1].args.contents);
+      assert.deepEqual([json.title, json.conversationId, json.messages.length], ["Habit app names", 1, 2]);
+
+      await list.getByRole("button", { name: "Delete Habit app names" }).click();
+      await list.getByText("No conversation matches.").waitFor();
+      await page.getByRole("button", { name: "Undo" }).click();
+      await list.getByRole("button", { name: /^Habit app names/ }).waitFor();
+      assert.deepEqual(await mock.calls("delete_conversation"), []);
+      await expectAxeClean(page, "the conversation list");
+    });
+  });
+});
+
+describe("rerank", () => {
+  test("ranks pasted documents with scores and original positions, and copies the order", async () => {
+    await h.withScenario("gateway-chat", async ({ page, mock }) => {
+      await openGateway(page, "Rerank");
+      const form = page.getByRole("form", { name: "Rank documents" });
+      await form.getByRole("button", { name: "Rank documents" }).click();
+      await form.getByText("Write the query to rank the documents against.").waitFor();
+      await form.getByLabel("Query").fill("streaks email");
+      await form.getByLabel("Documents").fill("Daily check-in for habits\n\nStreaks per team and weekly email\n\n\nSign up with email");
+      await form.getByText("3 documents found.", { exact: false }).waitFor();
+      await form.getByLabel("Rerank model").selectOption("voyage/rerank-2.5");
+      await form.getByLabel("Top N (optional)").fill("2");
+      await form.getByRole("button", { name: "Rank documents" }).click();
+      const ranked = page.getByRole("list", { name: "Ranked documents" });
+      await ranked.waitFor();
+      const rows = (await ranked.getByRole("listitem").allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
+      assert.deepEqual(rows, ["1 Document 2 score 1.000 Streaks per team and weekly email", "2 Document 3 score 0.500 Sign up with email"]);
+      assert.deepEqual((await mock.calls("rerank"))[0].args.request, {
+        model: "voyage/rerank-2.5",
+        query: "streaks email",
+        documents: ["Daily check-in for habits", "Streaks per team and weekly email", "Sign up with email"],
+        top_n: 2,
+      });
+      await page.getByRole("heading", { name: "Ranked by voyage/rerank-2.5" }).waitFor();
+      await page.getByRole("button", { name: "Copy the order" }).click();
+      await page.getByText("Order copied.").waitFor();
+      assert.equal(await page.evaluate(() => window.__SPECDESK_MOCK__.db.clipboard.text), "1. [#2] Streaks per team and weekly email\n2. [#3] Sign up with email");
+      await expectAxeClean(page, "rerank results");
+    });
+  });
+
+  test("a rate-limited rerank shows the wait with a countdown", async () => {
+    await h.withScenario("gateway-limited", async ({ page }) => {
+      await openGateway(page, "Rerank");
+      const form = page.getByRole("form", { name: "Rank documents" });
+      await form.getByLabel("Query").fill("q");
+      await form.getByLabel("Documents").fill("a");
+      await form.getByRole("button", { name: "Rank documents" }).click();
+      const panel = page.locator(".panel-error");
+      await panel.getByRole("heading", { name: "Too many requests" }).waitFor();
+      await panel.getByText(/You can try again in [1-3] s\./).waitFor();
+      assert.equal(await panel.getByRole("button", { name: "Try again" }).isDisabled(), true);
+      await expectAxeClean(page, "a rate-limited rerank");
+    });
+  });
+
+  test("asks a spec: its sections reranked, the best sent to a chat model, the answer's citations listed", async () => {
+    await h.withScenario("gateway-chat", async ({ page, mock }) => {
+      await openGateway(page, "Rerank");
+      await page.getByRole("tablist", { name: "Rerank" }).getByRole("tab", { name: "Ask a spec" }).click();
+      const form = page.getByRole("form", { name: "Ask a spec" });
+      await form.getByLabel("Question").fill("How do teams see streaks?");
+      await form.getByLabel("Sections to send").selectOption("3");
+      await page.waitForFunction((m) => document.querySelector('form[aria-label="Ask a spec"] .model-picker select')?.value === m, MODEL);
+      await form.getByRole("button", { name: "Ask" }).click();
+      const answer = page.getByRole("region", { name: "Answer" });
+      await answer.getByRole("list", { name: "Sections cited" }).waitFor();
+      assert.equal(await textOf(answer.locator(".chat-md")), "Teams see their streaks on the habit page [1]; each check-in adds a day [2].");
+      const sent = (await page.getByRole("list", { name: "Sections sent" }).getByRole("listitem").allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
+      const cited = await answer.getByRole("list", { name: "Sections cited" }).getByRole("listitem").allInnerTexts();
+      assert.equal(sent.length, 3);
+      assert.deepEqual(cited, sent.slice(0, 2).map((s) => s.replace(/ \(score.*$/, "")));
+      const rerank = (await mock.calls("rerank"))[0].args.request;
+      assert.equal(rerank.query, "How do teams see streaks?");
+      assert.equal(rerank.top_n, 3);
+      const chat = (await mock.calls("chat_stream"))[0].args.request;
+      assert.match(chat.system, /Cite every section you use/);
+      assert.match(chat.messages[0].content, /\n\nQuestion: How do teams see streaks\?$/);
+      await expectAxeClean(page, "an answered spec question");
+    });
+  });
+});
+
+describe("models", () => {
+  test("browses the catalog with filters, newest first, and the priced image and video lists", async () => {
+    await h.withScenario("gateway-chat", async ({ page }) => {
+      await openGateway(page, "Models");
+      const table = page.getByRole("table", { name: "Models", exact: true });
+      await table.waitFor();
+      const ids = async () => table.locator("tbody .model-id").allInnerTexts();
+      const all = await ids();
+      assert.ok(all.includes("openai/gpt-4o-mini-audio"), "the authed catalog's audio model is listed");
+      await page.getByLabel("Lab").selectOption("google");
+      assert.deepEqual(await ids(), ["google/veo-3-fast"]);
+      await page.getByLabel("Lab").selectOption("");
+      await page.getByLabel("Writes").selectOption("audio");
+      assert.deepEqual(await ids(), ["openai/gpt-4o-mini-audio"]);
+      await page.getByLabel("Writes").selectOption("");
+      await page.getByLabel("Search models").fill("nothing-like-this");
+      await page.getByText("No model matches these filters.").waitFor();
+      await page.getByRole("button", { name: "Clear the filters" }).click();
+      assert.deepEqual(await ids(), all);
+      const images = page.getByRole("table", { name: "Image models" });
+      assert.equal(await textOf(images.locator("tbody tr").first().locator("td").last()), "0.4 credits per image");
+      const videos = page.getByRole("table", { name: "Video models" });
+      assert.equal(await textOf(videos.locator("tbody tr").first().locator("td").last()), "1.5 credits per second");
+      await expectAxeClean(page, "the model catalog");
+    });
+  });
+});
+
+for (const theme of ["light", "dark"]) {
+  test(`the chat, rerank and models tabs are axe-clean in the ${theme} theme`, async () => {
+    await h.withScenario("gateway-chat", { theme }, async ({ page }) => {
+      await page.locator(`html[data-theme=${theme}]`).waitFor({ state: "attached" });
+      await openChat(page);
+      await page.getByRole("checkbox", { name: "Compare models side by side" }).check();
+      await page.getByLabel("Compare with").selectOption("openai/gpt-5-mini");
+      await send(page, "Pick a name");
+      await page.getByRole("button", { name: "Pick openai/gpt-5-mini as the winner" }).and(page.locator(":enabled")).waitFor();
+      await expectAxeClean(page, `chat with a compare (${theme})`);
+      await page.getByRole("button", { name: "Pick openai/gpt-5-mini as the winner" }).click();
+      await page.getByRole("checkbox", { name: "Compare models side by side" }).uncheck();
+      await send(page, "Halfway [cut]");
+      await page.getByText("Cut off", { exact: true }).waitFor();
+      await expectAxeClean(page, `chat with versions and a cut-off reply (${theme})`);
+      await page.getByRole("tablist", { name: "Studios" }).getByRole("tab", { name: "Rerank" }).click();
+      await page.getByRole("form", { name: "Rank documents" }).getByLabel("Query").fill("streaks");
+      await page.getByRole("form", { name: "Rank documents" }).getByLabel("Documents").fill("Streaks\n\nEmail");
+      await page.getByRole("form", { name: "Rank documents" }).getByRole("button", { name: "Rank documents" }).click();
+      await page.getByRole("list", { name: "Ranked documents" }).waitFor();
+      await expectAxeClean(page, `rerank (${theme})`);
+      await page.getByRole("tablist", { name: "Studios" }).getByRole("tab", { name: "Models" }).click();
+      await page.getByRole("table", { name: "Models", exact: true }).waitFor();
+      await expectAxeClean(page, `models (${theme})`);
+    });
+  });
+}

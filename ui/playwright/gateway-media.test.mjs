@@ -1,0 +1,247 @@
+// The Gateway's media studios on the mock IPC: images (price before generating, what the call
+// cost, gallery search, the viewer's keys and focus, comparison), speech and music (a waveform
+// from decoded audio, the A/B swap key, the preferred take), transcription (exports), video (a
+// job card followed to the end) and an out-of-credits refusal with its Top up; axe in both themes.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { expectAxeClean, startHarness, textOf } from "./harness.mjs";
+
+let h;
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
+
+async function openStudio(page, tab) {
+  await page.getByRole("button", { name: "Gateway" }).click();
+  await page.getByRole("heading", { level: 1, name: "Gateway" }).waitFor();
+  await page.getByRole("tab", { name: tab }).click();
+}
+
+describe("images", () => {
+  test("price first, generate with its cost line, search, viewer keys, compare", async () => {
+    await h.withScenario("gateway-media", async ({ page, mock }) => {
+      await openStudio(page, "Images");
+      const form = page.getByRole("form", { name: "New images" });
+      assert.equal(await textOf(form.locator(".price-line")), "0.4 credits per image · 1 image: 0.4 credits");
+      await form.getByLabel("Images", { exact: true }).selectOption("2");
+      await form.getByLabel("Model").selectOption("google/imagen-4");
+      assert.equal(await textOf(form.locator(".price-line")), "0.6 credits per image · 2 images: 1.2 credits");
+      await form.getByLabel("Prompt").fill("A red kite over green hills");
+      await form.getByRole("button", { name: "Generate 2 images" }).click();
+      const cost = page.getByLabel("What this call cost");
+      await cost.waitFor();
+      assert.match(await textOf(cost), /^Request id req_[0-9a-f]+ · 0\.8 credits charged · balance after: 9,999\.2 credits$/);
+      assert.deepEqual((await mock.calls("generate_images")).map((c) => c.args), [
+        { request: { model: "google/imagen-4", prompt: "A red kite over green hills", n: 2, size: "1024x1024" } },
+      ]);
+      const gallery = page.getByRole("region", { name: "Gallery" });
+      await gallery.getByText("7 images", { exact: true }).waitFor();
+      await expectAxeClean(page, "the images studio after generating");
+
+      await gallery.getByLabel("Search by prompt").fill("LIGHTHOUSE dusk");
+      await gallery.getByText("1 image of 7 match", { exact: true }).waitFor();
+      await gallery.getByLabel("Search by prompt").fill("lighthouse");
+      await gallery.getByText("2 images of 7 match", { exact: true }).waitFor();
+
+      // The viewer: Left/Right through the searched images, Escape closes, focus comes back.
+      await gallery.locator('.gallery-thumb[data-media-id="21"]').click();
+      const viewer = page.getByRole("dialog");
+      await viewer.getByRole("heading", { name: "Image 1 of 2" }).waitFor();
+      assert.equal(await viewer.locator(".media-meta dd").first().innerText(), "A lighthouse at dusk, watercolour");
+      await page.keyboard.press("ArrowRight");
+      await viewer.getByRole("heading", { name: "Image 2 of 2" }).waitFor();
+      assert.equal(await viewer.locator(".media-meta dd").first().innerText(), "A lighthouse at dawn, oil painting");
+      await page.keyboard.press("ArrowRight");
+      await viewer.getByRole("heading", { name: "Image 1 of 2" }).waitFor();
+      await page.keyboard.press("ArrowLeft");
+      await viewer.getByRole("heading", { name: "Image 2 of 2" }).waitFor();
+      await expectAxeClean(page, "the image viewer");
+      await page.keyboard.press("Escape");
+      await viewer.waitFor({ state: "detached" });
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("data-media-id")), "20");
+
+      // Compare two side by side.
+      await gallery.getByRole("checkbox", { name: "Compare image 21" }).check();
+      await gallery.getByRole("checkbox", { name: "Compare image 20" }).check();
+      await gallery.getByRole("button", { name: "Compare side by side" }).click();
+      const compare = page.getByRole("region", { name: "Comparing 2 images" });
+      assert.equal(await compare.getByRole("listitem").count(), 2);
+
+      // Same prompt on another model: the prompt goes to the form with the next model.
+      await gallery.getByRole("button", { name: "Same prompt on another model" }).first().click();
+      assert.equal(await form.getByLabel("Prompt").inputValue(), "A lighthouse at dusk, watercolour");
+      assert.equal(await form.getByLabel("Model").inputValue(), "black-forest-labs/flux-pro");
+      assert.equal(await page.evaluate(() => document.activeElement?.tagName), "SELECT");
+    });
+  });
+});
+
+describe("speech and music", () => {
+  test("a take with its waveform and cost; A/B with the swap key and the preferred mark", async () => {
+    await h.withScenario("gateway-media", async ({ page, mock }) => {
+      await openStudio(page, "Speech and music");
+      const form = page.getByRole("form", { name: "New take" });
+      await form.getByLabel("Text to speak").fill("Hello team");
+      assert.equal(await textOf(form.locator(".price-line")), "Speech · fast: 0.15 credits per 1,000 characters · 10 characters: about 0.002 credits");
+      await form.getByLabel("Voice").selectOption("coral");
+      await form.getByLabel("Delivery instructions (optional)").fill("Cheerful");
+      await form.getByRole("button", { name: "Generate speech" }).click();
+      const player = page.getByRole("region", { name: "Player" });
+      await player.getByRole("img", { name: /^Waveform of take \d+$/ }).waitFor();
+      assert.ok(Number(await player.locator("canvas").getAttribute("data-bars")) > 0);
+      assert.match(await textOf(player.getByLabel("What this call cost")), /^Request id req_[0-9a-f]+ · 0\.05 credits charged · balance after: 9,999\.95 credits$/);
+      assert.deepEqual((await mock.calls("speech")).map((c) => c.args.request), [
+        { model: "openai/speech-audio-mini", input: "Hello team", voice: "coral", response_format: "wav", instructions: "Cheerful" },
+      ]);
+      await expectAxeClean(page, "the speech studio with a take");
+
+      // The music take's MP3 cannot be decoded here: said plainly.
+      const takes = page.getByRole("list", { name: "Takes" });
+      await takes.getByRole("button", { name: "Listen to take 29" }).click();
+      await player.getByText("This audio could not be decoded, so its waveform cannot be drawn. It may still play.").waitFor();
+
+      await takes.getByRole("button", { name: "Use as A (take 31)" }).click();
+      await takes.getByRole("button", { name: "Use as B (take 30)" }).click();
+      await page.getByRole("button", { name: "Compare A and B" }).click();
+      const ab = page.getByRole("region", { name: "A/B comparison" });
+      await ab.getByText("Now hearing A. Press S to switch at the same moment.").waitFor();
+      await ab.getByRole("img", { name: "Waveform of take A" }).waitFor();
+      await ab.getByRole("img", { name: "Waveform of take B" }).waitFor();
+      await page.keyboard.press("s");
+      await ab.getByText("Now hearing B. Press S to switch at the same moment.").waitFor();
+      await page.keyboard.press("S");
+      await ab.getByText("Now hearing A. Press S to switch at the same moment.").waitFor();
+      await ab.getByRole("button", { name: "Prefer B" }).click();
+      await ab.getByRole("button", { name: "B is preferred" }).waitFor();
+      assert.equal(await page.evaluate(() => localStorage.getItem("specdesk.speech.preferred.v1")), "[30]");
+      await ab.getByRole("button", { name: "Prefer A" }).click();
+      assert.equal(await page.evaluate(() => localStorage.getItem("specdesk.speech.preferred.v1")), "[31]");
+      await expectAxeClean(page, "the A/B comparison");
+    });
+  });
+});
+
+describe("transcription", () => {
+  test("a picked file transcribed, copied and exported as .txt and .srt, with its cost", async () => {
+    await h.withScenario("gateway-media", async ({ page, mock }) => {
+      await openStudio(page, "Transcription");
+      const form = page.getByRole("form", { name: "Transcribe audio" });
+      assert.equal(await textOf(form.locator(".price-line")), "0.06 credits per minute of audio");
+      await form.getByRole("button", { name: "Pick an audio file…" }).click();
+      await form.getByText("standup-notes.m4a").waitFor();
+      await form.getByRole("button", { name: "Transcribe" }).click();
+      const transcript = page.getByRole("region", { name: "Transcript", exact: true });
+      assert.equal(await transcript.innerText(), "Welcome to the weekly update. Three features shipped. Next week: the billing page.");
+      assert.match(await textOf(page.getByLabel("What this call cost")), /^Request id req_[0-9a-f]+ · 0\.07 credits charged · model cost \$0\.007 · balance after: 9,999\.93 credits$/);
+      assert.deepEqual((await mock.calls("transcribe")).map((c) => c.args), [{ path: "/home/user/Recordings/standup-notes.m4a", model: "openai/gpt-4o-transcribe" }]);
+
+      await page.getByRole("button", { name: "Copy" }).click();
+      await page.getByText("Transcript copied.").waitFor();
+      assert.equal(await page.evaluate(() => window.__SPECDESK_MOCK__.db.clipboard?.text), "Welcome to the weekly update. Three features shipped. Next week: the billing page.");
+      await page.getByRole("button", { name: "Export .srt" }).click();
+      await page.getByText("Saved to /home/user/Downloads/standup-notes-transcript.srt").waitFor();
+      await page.getByRole("button", { name: "Export .txt" }).click();
+      await page.getByText("Saved to /home/user/Downloads/standup-notes-transcript.txt").waitFor();
+      const saves = (await mock.calls("save_document")).map((c) => c.args);
+      assert.deepEqual(saves, [
+        {
+          fileName: "standup-notes-transcript.srt",
+          contents:
+            "1\n00:00:00,000 --> 00:00:02,400\nWelcome to the weekly update.\n\n2\n00:00:02,400 --> 00:00:04,100\nThree features shipped.\n\n3\n00:00:04,100 --> 00:01:05,250\nNext week: the billing page.\n",
+          choose: false,
+        },
+        { fileName: "standup-notes-transcript.txt", contents: "Welcome to the weekly update. Three features shipped. Next week: the billing page.", choose: false },
+      ]);
+      await expectAxeClean(page, "the transcription studio with a transcript");
+    });
+  });
+});
+
+describe("video", () => {
+  test("price per second first; jobs followed to done, several at once", async () => {
+    await h.withScenario("gateway-media", async ({ page, mock }) => {
+      await openStudio(page, "Video");
+      const form = page.getByRole("form", { name: "New video" });
+      assert.equal(await textOf(form.locator(".price-line")), "1.5 credits per second · 4 s: 6 credits, charged when the video is done");
+      await form.getByLabel("Length (seconds)").fill("8");
+      assert.equal(await textOf(form.locator(".price-line")), "1.5 credits per second · 8 s: 12 credits, charged when the video is done");
+      await form.getByLabel("Length (seconds)").fill("4");
+
+      // A job the runner was following before the app restarted.
+      const resumed = page.getByRole("listitem", { name: "Video: Clouds over a mountain lake, time-lapse" });
+      await resumed.getByText("Rendering (40%)").waitFor();
+      assert.equal(
+        await textOf(resumed.locator(".charge-note")),
+        "Charged when the video is done: about 6 credits. Nothing is charged while it renders, and Specdesk keeps following it if you close the app.",
+      );
+
+      await form.getByLabel("Prompt").fill("A hummingbird in slow motion");
+      await form.getByRole("button", { name: "Start video" }).click();
+      const card = page.getByRole("listitem", { name: "Video: A hummingbird in slow motion" });
+      await card.getByText("Rendering (20%)").waitFor();
+      await page.getByText("2 running", { exact: true }).waitFor();
+      await expectAxeClean(page, "the video studio with jobs running");
+
+      await mock.release("video-done");
+      await card.getByText("Done", { exact: true }).waitFor();
+      assert.match(await textOf(card.getByLabel("What this call cost")), /^6 credits charged · model cost \$0\.60$/);
+      await card.locator("video, .media-missing").first().waitFor();
+      await card.getByRole("button", { name: "Show in folder" }).click();
+      assert.equal((await mock.calls("reveal_media")).length, 1);
+
+      // The resumed job ends through the ledger's broadcast.
+      const job = await page.evaluate(() => structuredClone(window.__SPECDESK_MOCK__.db.jobs.find((j) => j.id === 42)));
+      await mock.emit("job-changed", { ...job, status: "completed", progress: "Done", result: { videoId: "video_42", mediaId: 40, path: "/x/video-40.mp4", credits: 6, cost: 0.6 } });
+      await resumed.getByText("Done", { exact: true }).waitFor();
+      await page.getByText("None running", { exact: true }).waitFor();
+    });
+  });
+});
+
+describe("errors and themes", () => {
+  test("out of credits: the refusal offers Top up", async () => {
+    await h.withScenario("gateway-media-broke", async ({ page, mock }) => {
+      await openStudio(page, "Images");
+      const form = page.getByRole("form", { name: "New images" });
+      await form.getByLabel("Prompt").fill("A cat");
+      await form.getByRole("button", { name: "Generate image" }).click();
+      const alert = form.getByRole("alert");
+      await alert.getByRole("heading", { name: "Not enough credits" }).waitFor();
+      await alert.getByText("You have run out of credits. Top up to keep generating.").waitFor();
+      await alert.getByRole("button", { name: "Top up" }).click();
+      assert.deepEqual((await mock.calls("open_external")).map((c) => c.args), [{ url: "https://example.com/topup" }]);
+      await expectAxeClean(page, "an out-of-credits refusal");
+
+      await page.getByRole("tab", { name: "Video" }).click();
+      await page.getByRole("form", { name: "New video" }).getByLabel("Prompt").fill("Waves");
+      await page.getByRole("button", { name: "Start video" }).click();
+      await page.getByRole("form", { name: "New video" }).getByRole("button", { name: "Top up" }).waitFor();
+    });
+  });
+
+  for (const theme of ["light", "dark"]) {
+    test(`every media studio is axe-clean in the ${theme} theme`, async () => {
+      await h.withScenario("gateway-media", { theme }, async ({ page }) => {
+        await page.locator(`html[data-theme=${theme}]`).waitFor({ state: "attached" });
+        for (const tab of ["Images", "Speech and music", "Transcription", "Video"]) {
+          await openStudio(page, tab);
+          await page.locator(".studio-form").waitFor();
+          await page.locator(".skeleton").waitFor({ state: "detached" });
+          await expectAxeClean(page, `${tab} (${theme})`);
+        }
+      });
+    });
+  }
+
+  test("no asset protocol and an empty library: plain words, no broken images", async () => {
+    await h.withScenario("gateway-media-empty", async ({ page }) => {
+      await openStudio(page, "Images");
+      await page.getByText("No images yet. Generated images are saved here with their prompt, model and cost.").waitFor();
+      await page.getByRole("tab", { name: "Speech and music" }).click();
+      await page.getByText("No takes yet. Each take is saved here with its settings and what it cost.").waitFor();
+    });
+  });
+});

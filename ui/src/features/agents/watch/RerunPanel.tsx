@@ -1,0 +1,109 @@
+// Re-running a finished batch's failed tasks as a new batch (its own idempotency key, linked to
+// the first), and a re-run compared with its original task by task: status, data, credits.
+import { useMutation, useQuery } from "@tanstack/react-query";
+import type { Batch } from "../../../bindings/Batch";
+import { ErrorPanel } from "../../../components/ErrorPanel";
+import { useConnectionId } from "../../../ipc/hooks";
+import { call, toIpcError } from "../../../ipc/invoke";
+import { plural } from "../../../lib/format";
+import { failedIndices, requestOf, rerunRequest, sameData, useBatchJob, type BatchRequest } from "./batchJob";
+import type { TaskView } from "./reducer";
+import { phaseInfo } from "./statuses";
+import type { WatchTarget } from "./useBatchWatch";
+
+export function RerunPanel({ batchId, tasks, finished, onOpen }: { batchId: string; tasks: TaskView[]; finished: boolean; onOpen?: (t: WatchTarget) => void }) {
+  const job = useBatchJob(finished ? batchId : undefined);
+  const request = requestOf(job.data);
+  if (!finished || !request) return null;
+  return (
+    <>
+      <RerunFailed batchId={batchId} request={request} tasks={tasks} onOpen={onOpen} />
+      {request.rerunOf && <CompareWithOriginal request={request} tasks={tasks} />}
+    </>
+  );
+}
+
+function RerunFailed({ batchId, request, tasks, onOpen }: { batchId: string; request: BatchRequest; tasks: TaskView[]; onOpen?: (t: WatchTarget) => void }) {
+  const failed = failedIndices(tasks.map((t) => t.phase));
+  const rerun = useMutation({
+    mutationFn: () => {
+      const r = rerunRequest(batchId, request, failed);
+      if (!r) throw new Error("unreachable");
+      return call("submit_batch", { ...r, mode: "live" });
+    },
+    onSuccess: (job) => onOpen?.(job.remoteId ? { batchId: job.remoteId } : { jobId: job.id, total: failed.length }),
+  });
+  if (failed.length === 0) return null;
+  const possible = rerunRequest(batchId, request, failed) !== null;
+  return (
+    <div className="rerun">
+      <button className="btn" type="button" disabled={!possible || rerun.isPending} onClick={() => rerun.mutate()}>
+        {rerun.isPending ? "Sending…" : `Re-run the ${plural(failed.length, "task")} that did not succeed`}
+      </button>
+      {!possible && (
+        <p className="muted">These tasks had input values, which Specdesk does not keep after sending. Build them again in the builder to re-run them.</p>
+      )}
+      {rerun.isSuccess && !onOpen && <p role="status">The re-run was sent as a new batch.</p>}
+      {rerun.isError && <ErrorPanel error={toIpcError(rerun.error)} />}
+    </div>
+  );
+}
+
+function CompareWithOriginal({ request, tasks }: { request: BatchRequest; tasks: TaskView[] }) {
+  const origin = request.rerunOf;
+  const c = useConnectionId() ?? "";
+  const original = useQuery({
+    queryKey: ["get_batch", c, origin?.batchId ?? "", false],
+    queryFn: () => call("get_batch", { batchId: origin?.batchId ?? "", includeEvents: false }),
+    enabled: !!origin && c !== "",
+    retry: false,
+  });
+  if (!origin) return null;
+  return (
+    <section className="rerun-compare" aria-labelledby="rerun-compare-title">
+      <h3 id="rerun-compare-title">
+        Compared with the first run (batch <span className="mono">{origin.batchId}</span>)
+      </h3>
+      {original.isError && <ErrorPanel error={toIpcError(original.error)} onRetry={() => void original.refetch()} />}
+      {original.data && <CompareTable original={original.data} indices={origin.taskIndices} tasks={tasks} />}
+    </section>
+  );
+}
+
+function CompareTable({ original, indices, tasks }: { original: Batch; indices: number[]; tasks: TaskView[] }) {
+  return (
+    <div className="table-wrap">
+      <table className="compare-table">
+        <thead>
+          <tr>
+            <th scope="col">Task</th>
+            <th scope="col">First run</th>
+            <th scope="col">Re-run</th>
+            <th scope="col">Data</th>
+            <th scope="col" className="num">Credits (first → re-run)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tasks.map((t, i) => {
+            const at = indices[i] ?? i;
+            const before = original.results[at];
+            const changed = before ? !sameData(before.data, t.data) : true;
+            return (
+              <tr key={i}>
+                <th scope="row">
+                  {at + 1} <span className="muted mono">{t.url ?? before?.url}</span>
+                </th>
+                <td>{before ? phaseInfo(before.status).label : "—"}</td>
+                <td>{phaseInfo(t.phase).label}</td>
+                <td>{changed ? "Changed" : "Same"}</td>
+                <td className="num">
+                  {before ? before.creditsUsed : "—"} → {t.creditsUsed ?? "—"}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+// What Specdesk knows of a batch it ran (`batch_job`): the tasks as sent (input names only),
+// their schemas, and the batch it re-runs. Pure helpers, and the query that reads it.
+import { useQuery } from "@tanstack/react-query";
+import type { BrowserTask, Job, RerunOf } from "../../../ipc/contract";
+import { useConnectionId } from "../../../ipc/hooks";
+import { call } from "../../../ipc/invoke";
+
+export interface BatchRequest {
+  tasks: BrowserTask[];
+  concurrency?: number;
+  rerunOf?: RerunOf;
+}
+
+/** The request of a batch job, when it has one in the shape Rust writes. */
+export function requestOf(job: Job | null | undefined): BatchRequest | null {
+  const r = job?.request as Partial<BatchRequest> | undefined;
+  return r && Array.isArray(r.tasks) ? (r as BatchRequest) : null;
+}
+
+/** The job that ran `batchId` (null: not run by Specdesk, or not named yet). */
+export function useBatchJob(batchId: string | undefined) {
+  const c = useConnectionId() ?? "";
+  return useQuery({
+    queryKey: ["batch_job", c, batchId ?? ""],
+    queryFn: () => call("batch_job", { batchId: batchId ?? "" }),
+    enabled: c !== "" && !!batchId,
+    retry: false,
+  });
+}
+
+/** Tasks of a finished batch that did not succeed, by index. */
+export function failedIndices(phases: readonly string[]): number[] {
+  return phases.flatMap((p, i) => (p === "SUCCESS" ? [] : [i]));
+}
+
+/**
+ * The re-run of tasks `indices` of batch `batchId`: the same tasks, linked back to the first run
+ * (to the original tasks when the batch is itself a re-run). Null when a task had input values:
+ * Specdesk does not keep them, so they must be entered again.
+ */
+export function rerunRequest(batchId: string, request: BatchRequest, indices: number[]): { tasks: BrowserTask[]; rerunOf: RerunOf; concurrency?: number } | null {
+  const tasks = indices.map((i) => request.tasks[i]).filter((t): t is BrowserTask => t !== undefined);
+  if (tasks.length !== indices.length || tasks.some((t) => t.input && Object.keys(t.input).length > 0)) return null;
+  const origin = request.rerunOf;
+  const rerunOf: RerunOf = origin
+    ? { batchId: origin.batchId, taskIndices: indices.map((i) => origin.taskIndices[i] ?? i) }
+    : { batchId, taskIndices: indices };
+  return { tasks, rerunOf, ...(request.concurrency ? { concurrency: request.concurrency } : {}) };
+}
+
+/** Whether two results' data are the same (key order ignored). */
+export function sameData(a: unknown, b: unknown): boolean {
+  return canonical(a) === canonical(b);
+}
+
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
+  if (v && typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(v ?? null);
+}

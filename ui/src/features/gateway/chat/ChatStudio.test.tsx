@@ -1,0 +1,146 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import type { Channel } from "@tauri-apps/api/core";
+import type { ChatEvent, MessagesRequest, MessagesResponse } from "../../../ipc/contract";
+import { renderScreen } from "../../../lib/testing";
+import { ChatStudio } from "./ChatStudio";
+
+interface StreamCall {
+  streamId: string;
+  conversationId?: number;
+  request: MessagesRequest;
+  channel: Channel<ChatEvent>;
+  resolve: (m: MessagesResponse) => void;
+}
+
+let streams: StreamCall[] = [];
+let cancelled: string[] = [];
+
+const MODEL = "anthropic/claude-sonnet-4.5";
+
+function reply(text: string): MessagesResponse {
+  return { id: "msg_1", type: "message", role: "assistant", model: MODEL, content: [{ type: "text", text }], stop_reason: "end_turn", stop_sequence: null, usage: { output_tokens: 3, cost: 0.0025 } };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  streams = [];
+  cancelled = [];
+  mockIPC((cmd, args) => {
+    const a = args as Record<string, unknown>;
+    switch (cmd) {
+      case "list_conversations":
+        return [];
+      case "public_catalog":
+        return { object: "list", total: 1, counts: { text: 1, image: 0, video: 0, embeddings: 0 }, labs: [], data: [{ id: MODEL, lab: "anthropic", type: "text", input: ["text"], output: ["text"], created: 1 }] };
+      case "gateway_models":
+      case "image_models":
+      case "video_models":
+        return { object: "list", data: [] };
+      case "credits_balance":
+        return { profileId: "sandbox", creditsRemaining: 100, at: "2026-11-22T09:00:00Z" };
+      case "render_markdown":
+        return { html: `<p>${String(a.markdown).replace(/[<>&]/g, "")}</p>`, toc: [] };
+      case "chat_stream":
+        return new Promise((resolve) => {
+          streams.push({ streamId: String(a.streamId), conversationId: a.conversationId as number | undefined, request: a.request as MessagesRequest, channel: a.onEvent as Channel<ChatEvent>, resolve });
+        });
+      case "conversation_messages":
+        return [{ id: 9, conversationId: 7, role: "assistant", content: [], model: MODEL, requestId: "req_42", creditsCharged: 0.025, createdAt: "" }];
+      case "cancel_stream":
+        cancelled.push(String(a.streamId));
+        return null;
+      default:
+        return cmd.startsWith("plugin:") ? 1 : null;
+    }
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  clearMocks();
+});
+
+const input = () => screen.getByLabelText("Your message");
+const announcer = () => screen.getByTestId("chat-announcer");
+
+async function ready() {
+  renderScreen(<ChatStudio />);
+  await waitFor(() => expect((screen.getByLabelText("Model") as HTMLSelectElement).value).toBe(MODEL));
+}
+
+function emit(i: number, ev: ChatEvent) {
+  act(() => streams[i]?.channel.onmessage(ev));
+}
+
+describe("ChatStudio", () => {
+  it("never sends on Enter while an input method composes, nor on Shift+Enter", async () => {
+    await ready();
+    fireEvent.change(input(), { target: { value: "こんにちは" } });
+    fireEvent.keyDown(input(), { key: "Enter", isComposing: true });
+    fireEvent.keyDown(input(), { key: "Enter", keyCode: 229 });
+    fireEvent.keyDown(input(), { key: "Enter", shiftKey: true });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(streams).toHaveLength(0);
+    fireEvent.keyDown(input(), { key: "Enter" });
+    await waitFor(() => expect(streams).toHaveLength(1));
+    expect(streams[0]?.request.messages).toEqual([{ role: "user", content: [{ type: "text", text: "こんにちは" }] }]);
+    expect(streams[0]?.request).toMatchObject({ model: MODEL, max_tokens: 1024, temperature: 1, stream: true });
+  });
+
+  it("announces the finished reply once, never a delta, and shows its credits", async () => {
+    await ready();
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => seen.push(announcer().textContent ?? ""));
+    observer.observe(announcer(), { childList: true, characterData: true, subtree: true });
+    fireEvent.change(input(), { target: { value: "Hello" } });
+    fireEvent.keyDown(input(), { key: "Enter" });
+    await waitFor(() => expect(streams).toHaveLength(1));
+    emit(0, { type: "start", conversationId: 7 });
+    emit(0, { type: "text", index: 0, text: "Hi " });
+    emit(0, { type: "text", index: 0, text: "there" });
+    await screen.findByText("Writing…");
+    expect(announcer().textContent).toBe("");
+    emit(0, { type: "done", conversationId: 7, message: reply("Hi there") });
+    await waitFor(() => expect(announcer().textContent).toBe("Hi there"));
+    expect(screen.getByText("0.025 credits")).toBeTruthy();
+    await screen.findByText("request req_42");
+    await new Promise((r) => setTimeout(r, 30));
+    observer.disconnect();
+    expect(seen.filter(Boolean)).toEqual(["Hi there"]);
+  });
+
+  it("stops a reply, keeps it, continues it, and regenerates it as a second version", async () => {
+    await ready();
+    fireEvent.change(input(), { target: { value: "Tell me" } });
+    fireEvent.keyDown(input(), { key: "Enter" });
+    await waitFor(() => expect(streams).toHaveLength(1));
+    emit(0, { type: "start", conversationId: 7 });
+    emit(0, { type: "text", index: 0, text: "Part one" });
+    fireEvent.click(screen.getByRole("button", { name: "Stop" }));
+    expect(cancelled).toEqual([streams[0]?.streamId]);
+    await screen.findByText("Stopped");
+    expect(announcer().textContent).toBe("Stopped.");
+
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    await waitFor(() => expect(streams).toHaveLength(2));
+    expect(streams[1]?.conversationId).toBe(7);
+    expect(streams[1]?.request.messages.at(-1)).toEqual({ role: "assistant", content: [{ type: "text", text: "Part one" }] });
+    emit(1, { type: "text", index: 0, text: ", part two." });
+    emit(1, { type: "done", conversationId: 7, message: reply(", part two.") });
+    await waitFor(() => expect(announcer().textContent).toBe("Part one, part two."));
+
+    fireEvent.click(screen.getByRole("button", { name: "Regenerate" }));
+    await waitFor(() => expect(streams).toHaveLength(3));
+    expect(streams[2]?.request.messages).toEqual([{ role: "user", content: [{ type: "text", text: "Tell me" }] }]);
+    emit(2, { type: "done", conversationId: 7, message: reply("Another take.") });
+    await waitFor(() => expect(screen.getByText("2 / 2")).toBeTruthy());
+    const versions = screen.getByRole("group", { name: "Versions of this reply" });
+    fireEvent.click(within(versions).getByRole("button", { name: "Previous version" }));
+    expect(screen.getByText("1 / 2")).toBeTruthy();
+    const thread = screen.getByRole("list", { name: "Messages" });
+    await waitFor(() => expect(within(thread).getByText("Part one, part two.")).toBeTruthy());
+    expect(within(thread).queryByText("Another take.")).toBeNull();
+  });
+});

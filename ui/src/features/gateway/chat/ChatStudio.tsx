@@ -1,0 +1,167 @@
+// The Chat studio: conversations on the left, the thread with its composer in the middle, the
+// settings on the right. A finished reply is announced once to screen readers through one
+// visually hidden polite live region that only ever gets the final text (never the deltas).
+import { useCallback, useState } from "react";
+import type { Conversation } from "../../../ipc/contract";
+import type { ContentBlock } from "../../../bindings/ContentBlock";
+import { ErrorPanel } from "../../../components/ErrorPanel";
+import { useErrorToast } from "../../../components/Toasts";
+import { useConnectionId, useCredits } from "../../../ipc/hooks";
+import { call } from "../../../ipc/invoke";
+import { copyText } from "../../../lib/clipboard";
+import { formatCreditsWord, slugify } from "../../../lib/format";
+import { useNotice } from "../../../lib/notices";
+import { loadJson, saveJson } from "../../../lib/storage";
+import { ChatSettings, DEFAULT_FORM, compareModels, isChatForm, type ChatForm } from "./ChatSettings";
+import { ComparePanel, useCompare } from "./ComparePanel";
+import { Composer } from "./Composer";
+import { ConversationList, useConversations } from "./ConversationList";
+import { plainText, titleOf, toJson, toMarkdown } from "./conversations";
+import { checkTools } from "./tools";
+import { pathOf, requestMessages, siblingsOf } from "./tree";
+import { TurnView } from "./TurnView";
+import { useChat } from "./useChat";
+import "./chat.css";
+
+const FORM_KEY = "specdesk.chat.form";
+
+export function ChatStudio() {
+  const [form, setForm] = useState<ChatForm>(() => ({ ...DEFAULT_FORM, ...(loadJson(FORM_KEY, isChatForm) ?? {}) }));
+  const tools = checkTools(form.toolsText);
+  const settings = { model: form.model, system: form.system, temperature: form.temperature, maxTokens: form.maxTokens, tools: tools.tools };
+  const chat = useChat(settings);
+  const compare = useCompare(chat);
+  const conversations = useConversations();
+  const credits = useCredits();
+  const notice = useNotice();
+  const toast = useErrorToast();
+  // Titles given here live in localStorage: a rename re-renders the thread's title.
+  const [, setRenames] = useState(0);
+  // Conversations belong to a connection: switching connection starts a new chat.
+  const connection = useConnectionId();
+  const [shownFor, setShownFor] = useState(connection);
+  if (shownFor !== connection) {
+    setShownFor(connection);
+    chat.newChat();
+  }
+
+  const change = useCallback((patch: Partial<ChatForm>) => {
+    setForm((f) => {
+      const next = { ...f, ...patch };
+      saveJson(FORM_KEY, next);
+      return next;
+    });
+  }, []);
+
+  const conversation = conversations.data?.find((c) => c.id === chat.conversationId) ?? null;
+  const title = conversation ? titleOf(conversation) : chat.path.length ? "New conversation" : "New chat";
+  const busy = chat.busy || compare.busy;
+  const models = compareModels(form);
+  const comparingNow = form.compare && models.length >= 2;
+
+  const send = (blocks: ContentBlock[], text: string) => {
+    if (comparingNow) {
+      const { tree, id } = chat.addUserTurn(blocks);
+      compare.start(id, text, models, requestMessages(pathOf(tree)), settings);
+    } else {
+      chat.send(blocks);
+    }
+  };
+
+  const answered = (toolUseId: string) =>
+    chat.path.some((t) => t.content.some((b) => b.type === "tool_result" && b.tool_use_id === toolUseId));
+
+  const save = async (ext: "md" | "json") => {
+    try {
+      const contents = ext === "md" ? toMarkdown(title, chat.path) : toJson(conversation, title, chat.path);
+      const path = await call("save_document", { fileName: `${slugify(title, "conversation")}.${ext}`, contents, choose: true });
+      if (path) notice(`Saved to ${path}`);
+    } catch (e) {
+      toast(e);
+    }
+  };
+
+  const open = (c: Conversation) => {
+    if (busy) chat.stop();
+    void chat.open(c);
+  };
+
+  const disabledWhy = tools.problems.length
+    ? "Fix the tool definitions before sending."
+    : !form.model
+      ? "Choose a model first."
+      : form.compare && models.length < 2
+        ? "Choose a second model to compare with."
+        : undefined;
+
+  return (
+    <div className="chat-studio">
+      <ConversationList activeId={chat.conversationId} onOpen={open} onNew={chat.newChat} onDeleted={(id) => id === chat.conversationId && chat.newChat()} onRenamed={() => setRenames((n) => n + 1)} />
+
+      <section className="chat-main" aria-labelledby="chat-title">
+        <div className="section-head chat-head">
+          <h2 id="chat-title">{title}</h2>
+          <div className="row">
+            {credits.data && <span className="muted chat-balance">Balance: {formatCreditsWord(credits.data.creditsRemaining)}</span>}
+            <button className="btn btn-small" type="button" disabled={!chat.path.length || busy} onClick={() => void save("md")}>
+              Export Markdown
+            </button>
+            <button className="btn btn-small" type="button" disabled={!chat.path.length || busy} onClick={() => void save("json")}>
+              Export JSON
+            </button>
+          </div>
+        </div>
+
+        {chat.loadError && <ErrorPanel error={chat.loadError} onRetry={conversation ? () => open(conversation) : undefined} />}
+
+        {chat.path.length === 0 ? (
+          <div className="empty chat-empty">
+            <p>Ask anything. Pick a model on the right; attach images, define tools, or compare two or three models side by side.</p>
+          </div>
+        ) : (
+          <ol className="thread" aria-label="Messages">
+            {chat.path.map((turn) => (
+              <TurnView
+                key={turn.id}
+                turn={turn}
+                branch={siblingsOf(chat.tree, turn.id)}
+                actions={{
+                  busy,
+                  answered,
+                  onSwitch: (d) => chat.switchBranch(turn.id, d),
+                  onRegenerate: () => chat.regenerate(turn.id),
+                  onRetry: () => chat.retry(turn.id),
+                  onContinue: () => chat.continueReply(turn.id),
+                  onEdit: (text) => chat.edit(turn.id, text),
+                  onCopy: () =>
+                    copyText(plainText(turn))
+                      .then(() => notice("Copied."))
+                      .catch(toast),
+                  onAnswer: (toolUseId, result, isError) => chat.send([{ type: "tool_result", tool_use_id: toolUseId, content: result, ...(isError ? { is_error: true } : {}) }]),
+                }}
+              />
+            ))}
+          </ol>
+        )}
+
+        <ComparePanel state={compare.state} busy={compare.busy} onPick={compare.pickWinner} />
+
+        <Composer
+          busy={busy}
+          onSend={send}
+          onStop={() => {
+            chat.stop();
+            compare.stop();
+          }}
+          sendLabel={comparingNow ? `Compare ${models.length} models` : "Send"}
+          disabled={disabledWhy}
+        />
+        <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="chat-announcer">
+          {chat.announcement}
+        </div>
+      </section>
+
+      <ChatSettings form={form} onChange={change} />
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+// The connection's conversations: searched, opened, renamed (the title is kept on this
+// computer: the library has no rename command) and deleted with undo (the delete is sent once
+// the undo window has passed).
+import { useId, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import type { Conversation } from "../../../ipc/contract";
+import { ErrorPanel } from "../../../components/ErrorPanel";
+import { useErrorToast } from "../../../components/Toasts";
+import { useConnectionId } from "../../../ipc/hooks";
+import { call, toIpcError } from "../../../ipc/invoke";
+import { formatDateTime } from "../../../lib/format";
+import { useNotice } from "../../../lib/notices";
+import { isDeletePending, localTitles, renameConversation, scheduleDelete, searchConversations, titleOf } from "./conversations";
+import { conversationKeys } from "./useChat";
+
+/** How many conversations the list reads (the newest first). */
+const LIMIT = 200;
+
+export function useConversations() {
+  const c = useConnectionId();
+  return useQuery({
+    queryKey: [...conversationKeys.all, c ?? ""],
+    queryFn: () => call("list_conversations", { limit: LIMIT, offset: 0 }),
+    enabled: c !== undefined,
+  });
+}
+
+export function ConversationList({ activeId, onOpen, onNew, onDeleted, onRenamed }: { activeId?: number; onOpen: (c: Conversation) => void; onNew: () => void; onDeleted: (id: number) => void; onRenamed: () => void }) {
+  const list = useConversations();
+  const [query, setQuery] = useState("");
+  const [titles, setTitles] = useState(localTitles);
+  const [hidden, setHidden] = useState<Set<number>>(() => new Set());
+  const [renaming, setRenaming] = useState<{ id: number; title: string } | null>(null);
+  const notice = useNotice();
+  const toast = useErrorToast();
+  const renameId = useId();
+
+  const visible = searchConversations((list.data ?? []).filter((c) => !hidden.has(c.id) && !isDeletePending(c.id)), query, titles);
+
+  const remove = (c: Conversation) => {
+    setHidden((h) => new Set(h).add(c.id));
+    onDeleted(c.id);
+    const undo = scheduleDelete(
+      c.id,
+      () => void list.refetch(),
+      (e) => {
+        setHidden((h) => {
+          const next = new Set(h);
+          next.delete(c.id);
+          return next;
+        });
+        toast(e);
+      },
+    );
+    notice(`Deleted “${titleOf(c, titles)}”.`, {
+      label: "Undo",
+      run: () => {
+        undo();
+        setHidden((h) => {
+          const next = new Set(h);
+          next.delete(c.id);
+          return next;
+        });
+      },
+    });
+  };
+
+  return (
+    <nav className="conversations" aria-label="Conversations">
+      <div className="section-head">
+        <h2>Conversations</h2>
+        <button className="btn btn-small" type="button" onClick={onNew}>
+          New chat
+        </button>
+      </div>
+      <div className="field">
+        <label htmlFor="conv-search" className="visually-hidden">
+          Search conversations
+        </label>
+        <input id="conv-search" className="input" type="search" placeholder="Search conversations" value={query} onChange={(e) => setQuery(e.target.value)} />
+      </div>
+      {list.isPending ? (
+        <p className="skeleton">Loading…</p>
+      ) : list.isError ? (
+        <ErrorPanel error={toIpcError(list.error)} onRetry={() => void list.refetch()} />
+      ) : visible.length === 0 ? (
+        <p className="muted">{query ? "No conversation matches." : "No conversations yet."}</p>
+      ) : (
+        <ul className="conv-list">
+          {visible.map((c) => (
+            <li key={c.id} className="conv-item" aria-current={c.id === activeId ? "true" : undefined}>
+              {renaming?.id === c.id ? (
+                <form
+                  className="conv-rename"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    renameConversation(c.id, renaming.title);
+                    setTitles(localTitles());
+                    setRenaming(null);
+                    onRenamed();
+                  }}
+                >
+                  <label htmlFor={renameId} className="visually-hidden">
+                    New title
+                  </label>
+                  <input id={renameId} className="input" value={renaming.title} onChange={(e) => setRenaming({ id: c.id, title: e.target.value })} autoFocus />
+                  <div className="row">
+                    <button className="btn btn-small btn-primary" type="submit">
+                      Save
+                    </button>
+                    <button className="btn btn-small" type="button" onClick={() => setRenaming(null)}>
+                      Cancel
+                    </button>
+                  </div>
+                </form>
+              ) : (
+                <>
+                  <button className="conv-open" type="button" onClick={() => onOpen(c)}>
+                    <span className="conv-title">{titleOf(c, titles)}</span>
+                    <span className="conv-when muted">{formatDateTime(c.updatedAt)}</span>
+                  </button>
+                  <div className="row conv-actions">
+                    <button className="btn btn-ghost btn-small" type="button" aria-label={`Rename ${titleOf(c, titles)}`} onClick={() => setRenaming({ id: c.id, title: titleOf(c, titles) })}>
+                      Rename
+                    </button>
+                    <button className="btn btn-ghost btn-small btn-danger" type="button" aria-label={`Delete ${titleOf(c, titles)}`} onClick={() => remove(c)}>
+                      Delete
+                    </button>
+                  </div>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}

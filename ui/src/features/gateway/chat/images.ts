@@ -1,0 +1,50 @@
+// Images attached to a message: read in the web view (dropped, pasted or picked with the
+// browser's own file input) and sent as base64 image blocks, as the Messages API takes them.
+import type { ContentBlock } from "../../../bindings/ContentBlock";
+
+export interface Attachment {
+  id: string;
+  name: string;
+  mediaType: string;
+  /** Base64 without the `data:` prefix. */
+  data: string;
+}
+
+export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"];
+/** The service's limit for one image is not in the spec; 5 MB is the Messages API's usual one. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+let seq = 0;
+
+/** Reads image files; the others (wrong type, too big) come back as plain-words problems. */
+export async function readImages(files: Iterable<File>): Promise<{ images: Attachment[]; problems: string[] }> {
+  const images: Attachment[] = [];
+  const problems: string[] = [];
+  for (const f of files) {
+    if (!IMAGE_TYPES.includes(f.type)) {
+      problems.push(`${f.name || "That file"} is not a PNG, JPEG, GIF or WebP image.`);
+      continue;
+    }
+    if (f.size > MAX_IMAGE_BYTES) {
+      problems.push(`${f.name} is larger than 5 MB.`);
+      continue;
+    }
+    const url = await new Promise<string>((resolve, reject) => {
+      const r = new FileReader();
+      r.onload = () => resolve(String(r.result));
+      r.onerror = () => reject(r.error ?? new Error("read failed"));
+      r.readAsDataURL(f);
+    });
+    seq += 1;
+    images.push({ id: `img${seq}`, name: f.name || `Pasted image ${seq}`, mediaType: f.type, data: url.slice(url.indexOf(",") + 1) });
+  }
+  return { images, problems };
+}
+
+/** A user turn's blocks: images first, then the text. */
+export function userBlocks(text: string, images: Attachment[]): ContentBlock[] {
+  return [
+    ...images.map((i): ContentBlock => ({ type: "image", source: { type: "base64", media_type: i.mediaType, data: i.data } })),
+    ...(text.trim() ? [{ type: "text" as const, text: text.trim() }] : []),
+  ];
+}

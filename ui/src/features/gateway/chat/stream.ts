@@ -1,0 +1,82 @@
+// One streamed chat turn over `chat_stream`: a Channel of `start`, `text` deltas, then `done` or
+// `error`. Exactly one of `onDone` / `onError` is called, whichever of the last event and the
+// command's own answer comes first; Stop cancels the stream (`cancel_stream`) and settles it as
+// `cancelled` at once, keeping the text received so far.
+import { Channel } from "@tauri-apps/api/core";
+import { ErrorKind, type ChatEvent, type IpcError, type MessagesRequest, type MessagesResponse } from "../../../ipc/contract";
+import { call, toIpcError } from "../../../ipc/invoke";
+
+export interface StreamHandlers {
+  onStart?: (conversationId: number) => void;
+  onText: (text: string) => void;
+  onDone: (message: MessagesResponse, conversationId: number | undefined) => void;
+  onError: (error: IpcError) => void;
+}
+
+export interface RunningStream {
+  streamId: string;
+  stop: () => void;
+}
+
+let streams = 0;
+
+export function newStreamId(): string {
+  streams += 1;
+  return `chat-${Date.now().toString(36)}-${streams}`;
+}
+
+export const STOPPED: IpcError = { kind: ErrorKind.cancelled, message: "Stopped. The reply so far is kept." };
+
+export function startChatStream(request: MessagesRequest, conversationId: number | undefined, h: StreamHandlers, streamId = newStreamId()): RunningStream {
+  let settled = false;
+  let conv = conversationId;
+  const settle = (f: () => void) => {
+    if (settled) return;
+    settled = true;
+    f();
+  };
+  const channel = new Channel<ChatEvent>();
+  channel.onmessage = (ev) => {
+    if (settled) return;
+    switch (ev.type) {
+      case "start":
+        conv = ev.conversationId;
+        h.onStart?.(ev.conversationId);
+        break;
+      case "text":
+        h.onText(ev.text);
+        break;
+      case "done":
+        settle(() => h.onDone(ev.message, ev.conversationId));
+        break;
+      case "error":
+        settle(() => h.onError(ev.error));
+        break;
+      default:
+        // Unknown event types are ignored (DESIGN.md, Streams).
+        break;
+    }
+  };
+  call("chat_stream", { streamId, ...(conversationId !== undefined ? { conversationId } : {}), request: { ...request, stream: true }, onEvent: channel })
+    .then((message) => settle(() => h.onDone(message, conv)))
+    .catch((e: unknown) => settle(() => h.onError(toIpcError(e))));
+  return {
+    streamId,
+    stop: () => {
+      if (settled) return;
+      call("cancel_stream", { streamId }).catch(() => undefined);
+      settle(() => h.onError(STOPPED));
+    },
+  };
+}
+
+/** Credits a settled reply cost: the gateway's `usage.cost` × 10, when the service gave it. */
+export function creditsOf(message: MessagesResponse): number | undefined {
+  const cost = message.usage.cost;
+  return typeof cost === "number" ? Math.round(cost * 10 * 1e6) / 1e6 : undefined;
+}
+
+/** "0.025 credits", "1 credit": gateway calls cost fractions of a credit, so three decimals. */
+export function creditsLabel(n: number): string {
+  return `${new Intl.NumberFormat("en-US", { maximumFractionDigits: 3 }).format(n)} ${n === 1 ? "credit" : "credits"}`;
+}

@@ -1,0 +1,249 @@
+// The open conversation: its tree of turns (branches), the one stream running, and the single
+// announcement of a finished reply. Sending, regenerating, editing, continuing a cut reply and
+// answering a tool call all come down to `streamInto`: stream a reply into one assistant turn.
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import type { Conversation, IpcError, MessagesRequest } from "../../../ipc/contract";
+import type { ContentBlock } from "../../../bindings/ContentBlock";
+import type { Message } from "../../../bindings/Message";
+import type { Tool } from "../../../bindings/Tool";
+import { call } from "../../../ipc/invoke";
+import { keys } from "../../../ipc/hooks";
+import { loadTree, saveTree } from "./conversations";
+import { creditsOf, startChatStream, type RunningStream } from "./stream";
+import { addTurn, emptyTree, fromMessages, newTurnId, pathOf, requestMessages, selectSibling, textOf, updateTurn, type ChatTree, type Turn } from "./tree";
+
+export interface ChatSettings {
+  model: string;
+  system: string;
+  temperature: number;
+  maxTokens: number;
+  tools: Tool[];
+}
+
+export function buildRequest(s: ChatSettings, messages: Message[]): MessagesRequest {
+  return {
+    model: s.model,
+    max_tokens: s.maxTokens,
+    messages,
+    ...(s.system.trim() ? { system: s.system.trim() } : {}),
+    temperature: s.temperature,
+    ...(s.tools.length ? { tools: s.tools } : {}),
+  };
+}
+
+export const conversationKeys = { all: ["list_conversations"] as const };
+
+export function useChat(settings: ChatSettings) {
+  const qc = useQueryClient();
+  const [tree, setTree] = useState<ChatTree>(emptyTree);
+  const [conversationId, setConversationId] = useState<number | undefined>(undefined);
+  const [streamingId, setStreamingId] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const [loadError, setLoadError] = useState<IpcError | null>(null);
+  const running = useRef<RunningStream | null>(null);
+  const conv = useRef<number | undefined>(undefined);
+  const treeRef = useRef(tree);
+  const settingsRef = useRef(settings);
+  // Handlers read the latest tree and settings (they run after the render that made them).
+  useLayoutEffect(() => {
+    treeRef.current = tree;
+    settingsRef.current = settings;
+  });
+
+  // Keep the branches when a reply settles, and at most once a second while one streams (so a
+  // reply cut by a closed app is found again, marked cut off): never on every delta.
+  const lastSave = useRef(0);
+  useEffect(() => {
+    if (conversationId === undefined || !Object.keys(tree.turns).length) return;
+    if (streamingId !== null && performance.now() - lastSave.current < 1000) return;
+    lastSave.current = performance.now();
+    saveTree(conversationId, tree);
+  }, [tree, conversationId, streamingId]);
+
+  useEffect(() => () => running.current?.stop(), []);
+
+  const refreshLists = useCallback(() => {
+    void qc.invalidateQueries({ queryKey: conversationKeys.all });
+    void qc.invalidateQueries({ queryKey: keys.credits });
+  }, [qc]);
+
+  /** Streams a reply into assistant turn `turnId`, sending `messages`; `append` continues its text. */
+  const streamInto = useCallback(
+    (turnId: string, messages: Message[], append: boolean, model = settingsRef.current.model) => {
+      const sentAt = performance.now();
+      const base = append ? (treeRef.current.turns[turnId]?.content ?? []) : [];
+      const baseText = textOf(base);
+      let text = "";
+      setStreamingId(turnId);
+      setAnnouncement("");
+      setTree((t) => updateTurn(t, turnId, { status: "streaming", error: undefined, content: append ? base : [], model }));
+      running.current = startChatStream(buildRequest({ ...settingsRef.current, model }, messages), conv.current, {
+        onStart: (id) => {
+          if (conv.current === undefined) {
+            conv.current = id;
+            setConversationId(id);
+          }
+        },
+        onText: (delta) => {
+          const first = text === "";
+          text += delta;
+          const now = text;
+          setTree((t) =>
+            updateTurn(t, turnId, (turn) => ({
+              content: [{ type: "text", text: baseText + now }],
+              ...(first && !append ? { ttftMs: Math.round(performance.now() - sentAt) } : {}),
+              status: turn.status,
+            })),
+          );
+        },
+        onDone: (message, doneIn) => {
+          const others = message.content.filter((b) => b.type !== "text");
+          const full = baseText + (textOf(message.content) || text);
+          const content: ContentBlock[] = [...(full ? [{ type: "text" as const, text: full }] : []), ...others];
+          setTree((t) => updateTurn(t, turnId, { content, status: "done", credits: creditsOf(message), model: message.model || model }));
+          setStreamingId(null);
+          running.current = null;
+          setAnnouncement(full || (others.length ? "The model asked to use a tool." : "The reply is empty."));
+          refreshLists();
+          // The library keeps the reply with its request id and the credits the headers gave.
+          if (doneIn !== undefined) {
+            call("conversation_messages", { conversationId: doneIn })
+              .then((kept) => {
+                const last = kept.at(-1);
+                if (last?.role !== "assistant" || (last.model && last.model !== (message.model || model))) return;
+                setTree((t) => updateTurn(t, turnId, (turn) => ({ requestId: last.requestId ?? turn.requestId, credits: turn.credits ?? last.creditsCharged })));
+              })
+              .catch(() => undefined);
+          }
+        },
+        onError: (error) => {
+          const kept = baseText + text;
+          const status = error.kind === "cancelled" ? "stopped" : kept ? "cut" : "error";
+          setTree((t) => updateTurn(t, turnId, { status, error, content: kept ? [{ type: "text", text: kept }] : [] }));
+          setStreamingId(null);
+          running.current = null;
+          setAnnouncement(status === "stopped" ? "Stopped." : status === "cut" ? "The reply was cut off." : error.message);
+          refreshLists();
+        },
+      });
+    },
+    [refreshLists],
+  );
+
+  /** A new assistant turn under `parentId`, streamed from the thread up to it. */
+  const replyTo = useCallback(
+    (parentId: string, t: ChatTree = treeRef.current) => {
+      const turn: Turn = { id: newTurnId(), parentId, role: "assistant", content: [], status: "streaming", model: settingsRef.current.model, createdAt: new Date().toISOString() };
+      const next = addTurn(t, turn);
+      treeRef.current = next;
+      setTree(next);
+      streamInto(turn.id, requestMessages(pathOf(next), parentId), false);
+    },
+    [streamInto],
+  );
+
+  const addUserTurn = useCallback((content: ContentBlock[], parentId: string | null): { tree: ChatTree; id: string } => {
+    const turn: Turn = { id: newTurnId(), parentId, role: "user", content, status: "done", createdAt: new Date().toISOString() };
+    const next = addTurn(treeRef.current, turn);
+    treeRef.current = next;
+    setTree(next);
+    return { tree: next, id: turn.id };
+  }, []);
+
+  const busy = streamingId !== null;
+
+  return {
+    tree,
+    path: pathOf(tree),
+    conversationId,
+    streamingId,
+    busy,
+    announcement,
+    loadError,
+    setAnnouncement,
+    /** Opens a conversation of the library (its branches when kept here). */
+    open: async (c: Conversation) => {
+      running.current?.stop();
+      setLoadError(null);
+      conv.current = c.id;
+      setConversationId(c.id);
+      const local = loadTree(c.id);
+      if (local) {
+        setTree(local);
+        return;
+      }
+      setTree(emptyTree());
+      try {
+        setTree(fromMessages(await call("conversation_messages", { conversationId: c.id })));
+      } catch (e) {
+        setLoadError(e as IpcError);
+      }
+    },
+    newChat: () => {
+      running.current?.stop();
+      conv.current = undefined;
+      setConversationId(undefined);
+      setTree(emptyTree());
+      setAnnouncement("");
+    },
+    /** Sends a user turn at the end of the thread and streams the reply. */
+    send: (content: ContentBlock[]) => {
+      if (busy) return;
+      const last = pathOf(treeRef.current).at(-1);
+      const { tree: next, id } = addUserTurn(content, last?.id ?? null);
+      replyTo(id, next);
+    },
+    /** Adds a user turn without a reply (compare streams its own replies). */
+    addUserTurn: (content: ContentBlock[]) => addUserTurn(content, pathOf(treeRef.current).at(-1)?.id ?? null),
+    /** A new reply beside assistant turn `id` (a branch). */
+    regenerate: (id: string) => {
+      const t = treeRef.current.turns[id];
+      if (!busy && t?.parentId) replyTo(t.parentId);
+    },
+    /** The same reply turn tried again (after an error before its first word). */
+    retry: (id: string) => {
+      if (busy) return;
+      const t = treeRef.current.turns[id];
+      if (t?.parentId) streamInto(id, requestMessages(pathOf(treeRef.current), t.parentId), false, t.model);
+    },
+    /** An edited question as a branch beside user turn `id`, then its reply. */
+    edit: (id: string, text: string) => {
+      const t = treeRef.current.turns[id];
+      if (busy || !t) return;
+      const content: ContentBlock[] = [...t.content.filter((b) => b.type !== "text"), { type: "text", text }];
+      const { tree: next, id: nid } = addUserTurn(content, t.parentId);
+      replyTo(nid, next);
+    },
+    /** Continues a cut or stopped reply: the partial reply is sent as the assistant's prefill. */
+    continueReply: (id: string) => {
+      const t = treeRef.current.turns[id];
+      if (busy || !t) return;
+      streamInto(id, requestMessages(pathOf(treeRef.current), id), true, t.model);
+    },
+    stop: () => running.current?.stop(),
+    switchBranch: (id: string, delta: number) => setTree((t) => selectSibling(t, id, delta)),
+    /** Puts settled turns into the tree at once (compare's replies), selecting `selectId`. */
+    addTurns: (turns: Turn[], selectId: string) => {
+      let next = treeRef.current;
+      for (const turn of turns) next = addTurn(next, turn);
+      const chosen = next.turns[selectId];
+      if (chosen) {
+        const key = chosen.parentId ?? "";
+        next = { ...next, selected: { ...next.selected, [key]: (next.children[key] ?? []).indexOf(selectId) } };
+      }
+      treeRef.current = next;
+      setTree(next);
+    },
+    /** The conversation a compare started (its first lane's `start`). */
+    adoptConversation: (id: number) => {
+      if (conv.current === undefined) {
+        conv.current = id;
+        setConversationId(id);
+      }
+    },
+    refreshLists,
+  };
+}
+
+export type ChatApi = ReturnType<typeof useChat>;

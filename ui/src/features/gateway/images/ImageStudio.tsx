@@ -1,0 +1,153 @@
+// The Images studio: a form (prompt, model with its price per image, count, size), the last
+// generation with what it cost, and the gallery of every image of the library with a full-size
+// viewer, a side-by-side comparison and "same prompt on another model".
+import { useMemo, useRef, useState } from "react";
+import type { MediaItem } from "../../../ipc/contract";
+import { call, toIpcError } from "../../../ipc/invoke";
+import { ErrorPanel } from "../../../components/ErrorPanel";
+import { useErrorToast } from "../../../components/Toasts";
+import { useNotice } from "../../../lib/notices";
+import { CostLine } from "../shared/CostLine";
+import { useMedia, useModelList, useRefreshMedia } from "../shared/queries";
+import { rememberSettings } from "../shared/settingsMemory";
+import { useDebounced } from "../shared/useDebounced";
+import { useMeteredCall } from "../shared/useMeteredCall";
+import { ImageCompare } from "./ImageCompare";
+import { ImageComposer, type ImageDraft } from "./ImageComposer";
+import { ImageGallery } from "./ImageGallery";
+import { ImageViewer } from "./ImageViewer";
+import { MediaImage } from "./MediaImage";
+import { filterByPrompt, otherModel, toggleCompare } from "./gallerySearch";
+import "../shared/shared.css";
+import "./images.css";
+
+export function ImageStudio() {
+  const models = useModelList("image_models");
+  const media = useMedia("image");
+  const refresh = useRefreshMedia();
+  const notice = useNotice();
+  const toast = useErrorToast();
+  const generation = useMeteredCall<MediaItem[]>("images");
+  const [draft, setDraft] = useState<ImageDraft>({ prompt: "", model: "", count: 1, size: "1024x1024" });
+  const [focusModel, setFocusModel] = useState(0);
+  const [query, setQuery] = useState("");
+  const search = useDebounced(query, 250);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [comparing, setComparing] = useState(false);
+  const [viewer, setViewer] = useState<number | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+
+  const modelList = useMemo(() => models.data?.data ?? [], [models.data]);
+  const model = draft.model || modelList[0]?.id || "";
+  const all = useMemo(() => media.data ?? [], [media.data]);
+  const shown = useMemo(() => filterByPrompt(all, search), [all, search]);
+
+  const generate = async () => {
+    const request = { model, prompt: draft.prompt.trim(), n: draft.count, size: draft.size };
+    const items = await generation.run(() => call("generate_images", { request }));
+    if (items) {
+      rememberSettings(
+        items.map((i) => i.id),
+        { size: draft.size, count: draft.count },
+      );
+      refresh();
+    }
+  };
+
+  const samePrompt = (item: MediaItem) => {
+    const next = otherModel(
+      modelList.map((m) => m.id),
+      item.model,
+    );
+    setDraft({ ...draft, prompt: item.prompt, model: next ?? item.model });
+    setViewer(null);
+    setFocusModel((n) => n + 1);
+    notice(next ? `The prompt is in the form with ${next}. Pick another model if you like, then generate.` : "The prompt is in the form. This is the only image model listed.");
+  };
+
+  const closeViewer = () => {
+    const current = viewer === null ? undefined : shown[viewer];
+    const thumb = current ? document.querySelector<HTMLElement>(`.gallery-thumb[data-media-id="${current.id}"]`) : null;
+    setViewer(null);
+    (thumb ?? opener.current)?.focus();
+  };
+
+  const remove = (item: MediaItem) => {
+    call("delete_media", { id: item.id })
+      .then(() => {
+        setViewer(null);
+        setSelected((s) => s.filter((x) => x !== item.id));
+        refresh();
+        notice("Image deleted.");
+        opener.current?.closest(".gallery")?.querySelector<HTMLElement>("input[type=search]")?.focus();
+      })
+      .catch(toast);
+  };
+
+  const compared = selected.map((id) => all.find((m) => m.id === id)).filter((m): m is MediaItem => !!m);
+
+  return (
+    <div className="studio image-studio">
+      {models.isError && <ErrorPanel error={toIpcError(models.error)} onRetry={() => void models.refetch()} />}
+      <ImageComposer
+        models={modelList}
+        draft={{ ...draft, model }}
+        onChange={setDraft}
+        onGenerate={() => void generate()}
+        pending={generation.pending}
+        error={generation.error}
+        onRetry={() => void generate()}
+        focusModel={focusModel}
+      />
+      {generation.result && (
+        <section className="card studio-section last-result" aria-label="Just generated">
+          <h2>Just generated</h2>
+          <ul className="result-strip">
+            {generation.result.map((item) => (
+              <li key={item.id}>
+                <MediaImage item={item} alt={item.prompt} />
+              </li>
+            ))}
+          </ul>
+          <CostLine charge={generation.charge} creditsFallback={generation.result[0]?.credits} cost={generation.result[0]?.cost} />
+        </section>
+      )}
+      {comparing && compared.length >= 2 && <ImageCompare items={compared} onClose={() => setComparing(false)} />}
+      {media.isError ? (
+        <ErrorPanel error={toIpcError(media.error)} onRetry={() => void media.refetch()} />
+      ) : media.isPending ? (
+        <p className="skeleton">Loading the gallery…</p>
+      ) : (
+        <ImageGallery
+          total={all.length}
+          items={shown}
+          query={query}
+          onQuery={setQuery}
+          selected={selected}
+          onToggle={(id) => setSelected((s) => toggleCompare(s, id))}
+          onOpen={(i, el) => {
+            opener.current = el;
+            setViewer(i);
+          }}
+          onSamePrompt={samePrompt}
+          onCompare={() => setComparing(true)}
+          onClearSelection={() => {
+            setSelected([]);
+            setComparing(false);
+          }}
+        />
+      )}
+      {viewer !== null && shown[viewer] && (
+        <ImageViewer
+          items={shown}
+          index={viewer}
+          onIndex={setViewer}
+          onClose={closeViewer}
+          onReveal={(item) => void call("reveal_media", { id: item.id }).catch(toast)}
+          onSamePrompt={samePrompt}
+          onDelete={remove}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+// The one model picker of the Gateway studio: every model of a kind from the catalogs (authed,
+// else public), grouped by lab, newest first. Chat, compare, rerank's "Ask a spec" and the media
+// studios all use it, so a model shows the same name everywhere.
+import { useEffect, useId, useMemo } from "react";
+import type { CatalogModel } from "../../../bindings/CatalogModel";
+import { isKind, labOf, mergeCatalogs, priceLabel, type ModelKind } from "./catalog";
+import { useGatewayModels, useImageModels, usePublicCatalog, useVideoModels } from "./queries";
+
+/** The models of one kind from every catalog the connection can read, newest first. */
+export function useModelsOf(kind: ModelKind): { models: CatalogModel[]; loading: boolean } {
+  const pub = usePublicCatalog();
+  const authed = useGatewayModels();
+  const images = useImageModels();
+  const videos = useVideoModels();
+  const models = useMemo(
+    () => mergeCatalogs(pub.data?.data, authed.data?.data, images.data?.data, videos.data?.data).filter((m) => isKind(m, kind)),
+    [pub.data, authed.data, images.data, videos.data, kind],
+  );
+  return { models, loading: pub.isPending && authed.isPending };
+}
+
+export interface ModelPickerProps {
+  label: string;
+  kind: ModelKind;
+  value: string;
+  onChange: (id: string) => void;
+  /** A hint under the field. */
+  hint?: string;
+  disabled?: boolean;
+  /** Model ids not to offer (e.g. a compare lane's neighbours). */
+  exclude?: string[];
+  /** Whether to pick the newest model when `value` is empty (default true). */
+  autoSelect?: boolean;
+  /** Shows a row's price next to its name (image and video pickers). */
+  showPrice?: boolean;
+}
+
+export function ModelPicker({ label, kind, value, onChange, hint, disabled, exclude = [], autoSelect = true, showPrice = false }: ModelPickerProps) {
+  const id = useId();
+  const { models, loading } = useModelsOf(kind);
+  const offered = models.filter((m) => m.id === value || !exclude.includes(m.id));
+  const first = offered[0]?.id;
+  useEffect(() => {
+    if (autoSelect && !value && first) onChange(first);
+  }, [autoSelect, value, first, onChange]);
+  const groups = new Map<string, CatalogModel[]>();
+  for (const m of offered) groups.set(labOf(m), [...(groups.get(labOf(m)) ?? []), m]);
+  const known = offered.some((m) => m.id === value);
+  return (
+    <div className="field model-picker">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} className="select" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} aria-describedby={hint ? `${id}-hint` : undefined}>
+        {!value && <option value="">{loading ? "Loading models…" : "Choose a model"}</option>}
+        {value && !known && <option value={value}>{value}</option>}
+        {[...groups].map(([lab, rows]) => (
+          <optgroup key={lab} label={lab}>
+            {rows.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.id}
+                {showPrice && priceLabel(m) ? ` — ${priceLabel(m)}` : ""}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+      {hint && (
+        <span className="hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+// A model select of one studio: the catalog's ids with their names, and a price line shown under
+// it before anything is sent.
+import { useId } from "react";
+import type { CatalogModel } from "../../../bindings/CatalogModel";
+
+export function ModelPicker({
+  label,
+  models,
+  value,
+  onChange,
+  price,
+  disabled = false,
+}: {
+  label: string;
+  models: CatalogModel[];
+  value: string;
+  onChange: (id: string) => void;
+  /** The price line of the chosen model (and amount). */
+  price?: string;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="field model-picker">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        className="select"
+        value={value}
+        disabled={disabled || models.length === 0}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={price ? `${id}-price` : undefined}
+      >
+        {models.length === 0 && <option value="">No model available</option>}
+        {models.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.name && m.name !== m.id ? `${m.name} (${m.id})` : m.id}
+          </option>
+        ))}
+      </select>
+      {price && (
+        <p className="price-line" id={`${id}-price`}>
+          {price}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+// Generated media of the library: the address a saved file is shown from (the asset protocol,
+// whose scope is the media folder only), and small facts read from its path.
+import { convertFileSrc } from "@tauri-apps/api/core";
+
+/** The asset-protocol address of a saved file; null where there is no app shell to serve it. */
+export function mediaSrc(path: string): string | null {
+  try {
+    return convertFileSrc(path);
+  } catch {
+    return null;
+  }
+}
+
+/** The file's name: "image-123-0.png". */
+export function fileName(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
+}
+
+/** The file's extension in lower case, without the dot ("" when it has none). */
+export function fileExtension(path: string): string {
+  const name = fileName(path);
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
+}
+
+/** A model id without its lab: "openai/gpt-image-1" → "gpt-image-1". */
+export function shortModel(id: string): string {
+  const slash = id.indexOf("/");
+  return slash >= 0 ? id.slice(slash + 1) : id;
+}

@@ -1,0 +1,45 @@
+// Server state the media studios share: the media library by kind and the priced model lists.
+// Keys start with the command name, then the connection's id (like ui/src/ipc/hooks.ts), so
+// another connection's files never show, not even for a frame.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { MediaKind } from "../../../ipc/contract";
+import { call } from "../../../ipc/invoke";
+import { useConnectionId } from "../../../ipc/hooks";
+
+/** How many files of one kind a studio reads (the gallery and histories filter them locally). */
+export const MEDIA_LIMIT = 500;
+
+export const mediaKeys = {
+  all: ["list_media"] as const,
+  of: (c: string, kind: MediaKind) => ["list_media", c, kind] as const,
+};
+
+export function useMedia(kind: MediaKind) {
+  const c = useConnectionId() ?? "";
+  return useQuery({
+    queryKey: mediaKeys.of(c, kind),
+    queryFn: () => call("list_media", { kind, limit: MEDIA_LIMIT, offset: 0 }),
+    enabled: c !== "",
+    retry: false,
+  });
+}
+
+/** Reads the media library again (after a call saved or deleted a file). */
+export function useRefreshMedia() {
+  const qc = useQueryClient();
+  return () => void qc.invalidateQueries({ queryKey: mediaKeys.all });
+}
+
+export type ModelCommand = "image_models" | "video_models" | "gateway_models";
+
+/** A priced model list (free to read; kept five minutes). */
+export function useModelList(command: ModelCommand) {
+  const c = useConnectionId() ?? "";
+  return useQuery({
+    queryKey: [command, c] as const,
+    queryFn: () => call(command),
+    enabled: c !== "",
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,11 @@
+import { useEffect, useState } from "react";
+
+/** `value`, once it has stayed the same for `ms` (a search box typed into). */
+export function useDebounced<T>(value: T, ms = 250): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const id = window.setTimeout(() => setSettled(value), ms);
+    return () => window.clearTimeout(id);
+  }, [value, ms]);
+  return settled;
+}

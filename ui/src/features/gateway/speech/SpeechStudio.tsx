@@ -1,0 +1,137 @@
+// The Speech and music studio: the form, the player of the take in hand (its waveform drawn from
+// the decoded audio, what it cost), the history of takes and an A/B of two of them.
+import { useMemo, useState } from "react";
+import type { MediaItem, SpeechRequest } from "../../../ipc/contract";
+import { call, toIpcError } from "../../../ipc/invoke";
+import { ErrorPanel } from "../../../components/ErrorPanel";
+import { useErrorToast } from "../../../components/Toasts";
+import { CostLine } from "../shared/CostLine";
+import { MediaFacts } from "../shared/MediaFacts";
+import { useMedia, useModelList, useRefreshMedia } from "../shared/queries";
+import { rememberSettings } from "../shared/settingsMemory";
+import { useMeteredCall } from "../shared/useMeteredCall";
+import { AbCompare } from "./AbCompare";
+import { AudioPlayer } from "./AudioPlayer";
+import { EMPTY_AB, isReady, loadPreferred, markPreferred, putInSlot, swapActive, unmarkPreferred, type AbState } from "./abState";
+import { EMPTY_SPEECH, SpeechComposer, type SpeechDraft } from "./SpeechComposer";
+import { TakeHistory } from "./TakeHistory";
+import { audioModels, modeOf, takeFacts } from "./speechModels";
+import "../shared/shared.css";
+import "./speech.css";
+import { SaveCopyButton } from "../shared/SaveCopyButton";
+
+export function toSpeechRequest(d: SpeechDraft): SpeechRequest {
+  const music = d.mode === "music";
+  return {
+    model: d.model,
+    input: d.input.trim(),
+    ...(music ? {} : { voice: d.voice, response_format: d.format }),
+    ...(!music && d.instructions.trim() ? { instructions: d.instructions.trim() } : {}),
+  };
+}
+
+export function SpeechStudio() {
+  const catalog = useModelList("gateway_models");
+  const takes = useMedia("audio");
+  const refresh = useRefreshMedia();
+  const toast = useErrorToast();
+  const generation = useMeteredCall<MediaItem>("speech");
+  const [draft, setDraft] = useState<SpeechDraft>(EMPTY_SPEECH);
+  const [current, setCurrent] = useState<number | null>(null);
+  const [ab, setAb] = useState<AbState>(EMPTY_AB);
+  const [abOpen, setAbOpen] = useState(false);
+  const [preferred, setPreferred] = useState<number[]>(loadPreferred);
+
+  const models = useMemo(() => catalog.data?.data ?? [], [catalog.data]);
+  const model = draft.model || audioModels(models, draft.mode)[0]?.id || "";
+  const list = useMemo(() => (takes.data ?? []).filter((t) => modeOf(t.model) !== null || t.kind === "audio"), [takes.data]);
+  const byId = (id: number | null) => (id === null ? undefined : list.find((t) => t.id === id));
+  const inHand = byId(current) ?? list[0];
+  const justMade = generation.result && inHand?.id === generation.result.id;
+
+  const generate = async () => {
+    const full = { ...draft, model };
+    const item = await generation.run(() => call("speech", { request: toSpeechRequest(full) }));
+    if (item) {
+      rememberSettings([item.id], {
+        ...(full.mode === "music" ? { format: "mp3" } : { voice: full.voice, format: full.format }),
+        ...(full.mode === "speech" && full.instructions.trim() ? { instructions: full.instructions.trim() } : {}),
+      });
+      setCurrent(item.id);
+      refresh();
+    }
+  };
+
+  const a = byId(ab.a);
+  const b = byId(ab.b);
+
+  return (
+    <div className="studio speech-studio">
+      {catalog.isError && <ErrorPanel error={toIpcError(catalog.error)} onRetry={() => void catalog.refetch()} />}
+      <SpeechComposer
+        catalog={models}
+        draft={{ ...draft, model }}
+        onChange={setDraft}
+        onGenerate={() => void generate()}
+        pending={generation.pending}
+        error={generation.error}
+      />
+      {inHand && (
+        <section className="card studio-section" aria-label="Player">
+          <div className="section-head">
+            <h2>Take {inHand.id}</h2>
+            <div className="row">
+              <SaveCopyButton id={inHand.id} />
+              <button className="btn" type="button" onClick={() => void call("reveal_media", { id: inHand.id }).catch(toast)}>
+                Show in folder
+              </button>
+            </div>
+          </div>
+          <p className="prompt-text">{inHand.prompt}</p>
+          <AudioPlayer key={inHand.id} item={inHand} label={`take ${inHand.id}`} />
+          <MediaFacts item={inHand} showPrompt={false} extra={takeFacts(inHand)} />
+          {justMade && <CostLine charge={generation.charge} creditsFallback={generation.result?.credits} cost={generation.result?.cost} />}
+        </section>
+      )}
+      {abOpen && a && b && (
+        <AbCompare
+          ab={ab}
+          a={a}
+          b={b}
+          preferred={preferred}
+          onSwap={() => setAb(swapActive)}
+          onActive={(slot) => setAb((s) => ({ ...s, active: slot }))}
+          onPrefer={(item) =>
+            setPreferred((p) => (p.includes(item.id) ? unmarkPreferred(p, item.id) : markPreferred(p, [a.id, b.id], item.id)))
+          }
+          onClose={() => setAbOpen(false)}
+        />
+      )}
+      {isReady(ab) && !abOpen && (
+        <div className="panel panel-info ab-ready">
+          <p>
+            A: take {ab.a} · B: take {ab.b}
+          </p>
+          <button className="btn btn-primary" type="button" onClick={() => setAbOpen(true)}>
+            Compare A and B
+          </button>
+        </div>
+      )}
+      {takes.isError ? (
+        <ErrorPanel error={toIpcError(takes.error)} onRetry={() => void takes.refetch()} />
+      ) : takes.isPending ? (
+        <p className="skeleton">Loading the takes…</p>
+      ) : (
+        <TakeHistory
+          takes={list}
+          current={inHand?.id ?? null}
+          ab={ab}
+          preferred={preferred}
+          onPlay={(t) => setCurrent(t.id)}
+          onSlot={(slot, t) => setAb((s) => putInSlot(s, slot, t.id))}
+          onReveal={(t) => void call("reveal_media", { id: t.id }).catch(toast)}
+        />
+      )}
+    </div>
+  );
+}

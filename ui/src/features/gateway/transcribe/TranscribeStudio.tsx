@@ -1,0 +1,188 @@
+// The Transcription studio: an audio file (picked in the app's dialog, dropped on the window, or
+// a take from the history), the model, then the transcript with copy, .txt and .srt exports and
+// what it cost. Microphone recording where the window allows it.
+import { useId, useMemo, useState } from "react";
+import { getCurrentWebview, type DragDropEvent } from "@tauri-apps/api/webview";
+import type { Transcription } from "../../../ipc/contract";
+import { call, toIpcError } from "../../../ipc/invoke";
+import { useSubscription } from "../../../ipc/events";
+import { ErrorPanel } from "../../../components/ErrorPanel";
+import { useErrorToast } from "../../../components/Toasts";
+import { copyText } from "../../../lib/clipboard";
+import { useNotice } from "../../../lib/notices";
+import { CostLine } from "../shared/CostLine";
+import { fileName } from "../shared/media";
+import { ModelPicker } from "../shared/ModelPicker";
+import { transcriptionPriceLine } from "../shared/price";
+import { useMedia, useModelList } from "../shared/queries";
+import { useMeteredCall } from "../shared/useMeteredCall";
+import { Recorder } from "./Recorder";
+import { segmentsOf, toSrt, transcriptFileName, transcriptionModels } from "./srt";
+import "../shared/shared.css";
+import "./transcribe.css";
+
+interface Source {
+  path: string;
+  label: string;
+  /** Set for a take of the media library. */
+  mediaId?: number;
+}
+
+export function TranscribeStudio() {
+  const id = useId();
+  const catalog = useModelList("gateway_models");
+  const takes = useMedia("audio");
+  const notice = useNotice();
+  const toast = useErrorToast();
+  const job = useMeteredCall<Transcription>("transcriptions");
+  const [source, setSource] = useState<Source | null>(null);
+  const [transcribed, setTranscribed] = useState<Source | null>(null);
+  const [model, setModel] = useState("");
+  const [pickError, setPickError] = useState<string | null>(null);
+
+  const models = useMemo(() => transcriptionModels(catalog.data?.data ?? []), [catalog.data]);
+  const chosen = model || models[0]?.id || "";
+
+  useSubscription<DragDropEvent>(
+    "drag-drop",
+    (deliver) => getCurrentWebview().onDragDropEvent((event) => deliver(event.payload)),
+    (p) => {
+      const path = p.type === "drop" ? p.paths[0] : undefined;
+      if (path) setSource({ path, label: fileName(path) });
+    },
+  );
+
+  const pick = async () => {
+    setPickError(null);
+    try {
+      const path = await call("choose_file", { purpose: "recording" });
+      if (path) setSource({ path, label: fileName(path) });
+    } catch (e) {
+      setPickError(toIpcError(e).message);
+    }
+  };
+
+  const transcribe = async () => {
+    if (!source || !chosen) return;
+    const from = source;
+    // A take is read from the media folder by its id; any other file was picked or dropped.
+    const t = await job.run(() =>
+      from.mediaId !== undefined ? call("transcribe_media", { id: from.mediaId, model: chosen }) : call("transcribe", { path: from.path, model: chosen }),
+    );
+    if (t) setTranscribed(from);
+  };
+
+  const save = async (ext: "txt" | "srt") => {
+    if (!job.result || !transcribed) return;
+    const contents = ext === "srt" ? toSrt(segmentsOf(job.result)) : job.result.text;
+    try {
+      const path = await call("save_document", { fileName: transcriptFileName(transcribed.label, ext), contents, choose: false });
+      if (path) notice(`Saved to ${path}`);
+    } catch (e) {
+      toast(e);
+    }
+  };
+
+  const segments = job.result ? segmentsOf(job.result) : [];
+  const takeList = takes.data ?? [];
+
+  return (
+    <div className="studio transcribe-studio">
+      {catalog.isError && <ErrorPanel error={toIpcError(catalog.error)} onRetry={() => void catalog.refetch()} />}
+      <form
+        className="card studio-form"
+        aria-labelledby={`${id}-title`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void transcribe();
+        }}
+      >
+        <h2 id={`${id}-title`}>Transcribe audio</h2>
+        <div className="drop-zone transcribe-source">
+          <p className="drop-text">
+            {source ? (
+              <>
+                Audio: <strong className="file-chosen">{source.label}</strong>
+              </>
+            ) : (
+              "Drop an audio file on the window, pick one, or choose a take."
+            )}
+          </p>
+          <button className="btn" type="button" onClick={() => void pick()}>
+            Pick an audio file…
+          </button>
+        </div>
+        {pickError && <p className="error-text" role="alert">{pickError}</p>}
+        <div className="studio-options">
+          <div className="field">
+            <label htmlFor={`${id}-take`}>Or a take from the history</label>
+            <select
+              id={`${id}-take`}
+              className="select"
+              value={takeList.find((t) => t.path === source?.path)?.id ?? ""}
+              onChange={(e) => {
+                const t = takeList.find((x) => x.id === Number(e.target.value));
+                if (t) setSource({ path: t.path, label: `Take ${t.id}: ${t.prompt.slice(0, 60)}`, mediaId: t.id });
+              }}
+            >
+              <option value="">{takeList.length ? "Choose a take" : "No takes yet"}</option>
+              {takeList.map((t) => (
+                <option key={t.id} value={t.id}>
+                  Take {t.id}: {t.prompt.slice(0, 60)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <ModelPicker label="Transcription model" models={models} value={chosen} onChange={setModel} price={chosen ? transcriptionPriceLine(models.find((m) => m.id === chosen)) : undefined} />
+        </div>
+        <Recorder />
+        {job.error && <ErrorPanel error={job.error} onRetry={() => void transcribe()} />}
+        <div className="studio-actions">
+          <button className="btn btn-primary" type="submit" disabled={!source || !chosen || job.pending}>
+            {job.pending ? "Transcribing…" : "Transcribe"}
+          </button>
+          {!source && <span className="muted hint-inline">Choose the audio first.</span>}
+        </div>
+      </form>
+      {job.result && transcribed && (
+        <section className="card studio-section" aria-labelledby={`${id}-result`}>
+          <div className="section-head">
+            <h2 id={`${id}-result`}>Transcript of {transcribed.label}</h2>
+            <div className="studio-actions">
+              <button
+                className="btn"
+                type="button"
+                onClick={() => {
+                  copyText(job.result?.text ?? "")
+                    .then(() => notice("Transcript copied."))
+                    .catch(toast);
+                }}
+              >
+                Copy
+              </button>
+              <button className="btn" type="button" onClick={() => void save("txt")}>
+                Export .txt
+              </button>
+              {segments.length > 0 && (
+                <button className="btn" type="button" onClick={() => void save("srt")}>
+                  Export .srt
+                </button>
+              )}
+            </div>
+          </div>
+          {job.result.text.trim() ? (
+            <div className="transcript pre-wrap" role="region" aria-label="Transcript" tabIndex={0}>
+              {job.result.text}
+            </div>
+          ) : (
+            <p className="empty">The service heard no words in this audio.</p>
+          )}
+          <p className="muted hint-inline">
+            {segments.length > 0 ? `${segments.length} timed segments: .srt subtitles can be exported.` : "The answer has no timings, so only plain text can be exported."}
+          </p>
+          <CostLine charge={job.charge} cost={job.result.usage?.cost} />
+        </section>
+      )}
+    </div>
+  );
+}
