@@ -182,13 +182,27 @@ fn element_texts_tag(html: &str, tag: &str) -> Option<String> {
 }
 
 /// Data for an `output` schema: (data, missing required properties).
-pub(super) fn extract(schema: &Value, page: &Page, title: &str) -> (Value, Vec<String>) {
+pub(super) fn extract(
+    schema: &Value,
+    page: &Page,
+    title: &str,
+    instruction: &str,
+) -> (Value, Vec<String>) {
     let lines = page_lines(&page.html);
     let mut obj = Map::new();
     if let Some(props) = schema.get("properties").and_then(Value::as_object) {
         for (k, s) in props {
             if let Some(v) = extract_prop(k, s, page, title, &lines) {
                 obj.insert(k.clone(), v);
+            }
+        }
+        // A yes/no check with its evidence (an acceptance criterion), not fields of the page.
+        let asks = |k: &str, t: &str| props.get(k).and_then(|p| p.get("type")) == Some(&json!(t));
+        if asks("passed", "boolean") && !obj.contains_key("passed") {
+            let (passed, evidence) = check_claim(instruction, title, &lines);
+            obj.insert("passed".into(), Value::Bool(passed));
+            if asks("evidence", "string") && !obj.contains_key("evidence") {
+                obj.insert("evidence".into(), Value::String(evidence));
             }
         }
     }
@@ -204,4 +218,117 @@ pub(super) fn extract(schema: &Value, page: &Page, title: &str) -> (Value, Vec<S
         })
         .unwrap_or_default();
     (Value::Object(obj), missing)
+}
+
+/// Words too common to tell one claim from another.
+const COMMON_WORDS: &[&str] = &[
+    "able", "also", "been", "check", "each", "from", "have", "into", "must", "only", "page",
+    "should", "that", "their", "them", "then", "there", "they", "this", "user", "users", "were",
+    "what", "when", "which", "will", "with", "your",
+];
+
+/// Judges an instruction's claim against a page: its quoted phrases, which must all be on the
+/// page, else its words of four letters or more (before any "(story: …)", after a leading
+/// "Check this on the page:"), of which at least three in five must be (plain words rarely
+/// match a page word for word). Title and text are searched; the evidence names what was found
+/// and what is missing.
+pub(super) fn check_claim(instruction: &str, title: &str, lines: &[String]) -> (bool, String) {
+    let claim = instruction.split("(story:").next().unwrap_or(instruction);
+    let claim = match claim.split_once(':') {
+        Some((head, rest)) if head.to_lowercase().starts_with("check") => rest,
+        _ => claim,
+    };
+    let quoted = quoted_targets(claim);
+    let exact = !quoted.is_empty();
+    let terms: Vec<String> = if !exact {
+        let mut words: Vec<String> = claim
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| w.chars().count() >= 4)
+            .map(str::to_lowercase)
+            .filter(|w| !COMMON_WORDS.contains(&w.as_str()))
+            .collect();
+        words.dedup();
+        words
+    } else {
+        quoted
+    };
+    let text = format!("{title}\n{}", lines.join("\n")).to_lowercase();
+    let missing: Vec<&String> = terms
+        .iter()
+        .filter(|t| !text.contains(&t.to_lowercase()))
+        .collect();
+    let list = |items: &mut dyn Iterator<Item = &String>| {
+        items
+            .map(|t| format!("“{t}”"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if terms.is_empty() {
+        return (
+            false,
+            "The instruction names nothing to look for on the page.".into(),
+        );
+    }
+    let found: Vec<&String> = terms.iter().filter(|t| !missing.contains(t)).collect();
+    let passed = if exact {
+        missing.is_empty()
+    } else {
+        found.len() * 5 >= terms.len() * 3
+    };
+    let mut evidence = if found.is_empty() {
+        format!("Nothing of it is on the page “{title}”")
+    } else {
+        format!("The page “{title}” shows {}", list(&mut found.into_iter()))
+    };
+    if !missing.is_empty() {
+        evidence.push_str(&format!("; not there: {}", list(&mut missing.into_iter())));
+    }
+    evidence.push('.');
+    (passed, evidence)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(html: &str) -> Vec<String> {
+        page_lines(html)
+    }
+
+    #[test]
+    fn a_claim_passes_when_everything_it_names_is_on_the_page() {
+        let page =
+            lines("<h1>Your basket</h1><p>2 items · Total 49.00 EUR</p><button>Checkout</button>");
+        assert_eq!(
+            check_claim(
+                "Check this on the page: The basket shows the total and a checkout button (story: Pay for the basket)",
+                "Basket",
+                &page,
+            ),
+            (true, "The page “Basket” shows “basket”, “total”, “checkout”; not there: “shows”, “button”.".into())
+        );
+        assert_eq!(
+            check_claim(
+                "Check this on the page: A coupon field is offered (story: Discounts)",
+                "Basket",
+                &page
+            ),
+            (
+                false,
+                "Nothing of it is on the page “Basket”; not there: “coupon”, “field”, “offered”."
+                    .into()
+            )
+        );
+        assert_eq!(
+            check_claim(
+                r#"Check that "Total" and "Pay now" appear"#,
+                "Basket",
+                &page
+            ),
+            (
+                false,
+                "The page “Basket” shows “Total”; not there: “Pay now”.".into()
+            )
+        );
+    }
 }

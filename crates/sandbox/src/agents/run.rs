@@ -377,7 +377,12 @@ impl TaskRun<'_> {
             let excerpt: String = text.chars().take(500).collect();
             return Ok(json!({"title": title, "url": page.url, "text": excerpt}));
         };
-        let (data, missing) = extract(schema, page, title);
+        let (data, missing) = extract(
+            schema,
+            page,
+            title,
+            self.t.instruction.as_deref().unwrap_or(""),
+        );
         let ok = missing.is_empty()
             && jsonschema::validator_for(schema).is_ok_and(|v| v.is_valid(&data));
         self.emit(TaskEventKind::Validation(ValidationEvent { ok }));
