@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { MediaItem } from "../../../ipc/contract";
 import { fileExtension, mediaSrc } from "../shared/media";
+import { fetchMedia, mediaType } from "../shared/playable";
 import { computePeaks, pcm16ToFloat, PCM_RATE, wavFromPcm16 } from "./waveform";
 
 const BARS = 160;
@@ -19,13 +20,13 @@ interface Decoded {
 type AudioContextClass = typeof AudioContext;
 
 async function decode(path: string): Promise<Decoded> {
-  const src = mediaSrc(path);
-  if (!src) return { status: "failed", peaks: [], playUrl: null, why: "This file cannot be opened in this window." };
+  if (!mediaSrc(path)) return { status: "failed", peaks: [], playUrl: null, why: "This file cannot be opened in this window." };
   const pcm = fileExtension(path) === "pcm";
+  // Played from its bytes (see ../shared/playable.ts), made before decoding detaches them.
+  let playUrl: string | null = null;
   try {
-    const res = await fetch(src);
-    if (!res.ok) throw new Error(`status ${res.status}`);
-    const bytes = await res.arrayBuffer();
+    const bytes = await fetchMedia(path);
+    if (!pcm) playUrl = URL.createObjectURL(new Blob([bytes], { type: mediaType(path) }));
     if (pcm) {
       const url = URL.createObjectURL(new Blob([wavFromPcm16(bytes, PCM_RATE)], { type: "audio/wav" }));
       return { status: "ready", peaks: computePeaks(pcm16ToFloat(bytes), BARS), playUrl: url };
@@ -37,7 +38,7 @@ async function decode(path: string): Promise<Decoded> {
     const ctx = new Ctx();
     try {
       const buffer = await ctx.decodeAudioData(bytes);
-      return { status: "ready", peaks: computePeaks(buffer.getChannelData(0), BARS), playUrl: src };
+      return { status: "ready", peaks: computePeaks(buffer.getChannelData(0), BARS), playUrl };
     } finally {
       void ctx.close();
     }
@@ -45,7 +46,7 @@ async function decode(path: string): Promise<Decoded> {
     return {
       status: "failed",
       peaks: [],
-      playUrl: pcm ? null : src,
+      playUrl,
       why: pcm
         ? "This raw PCM take could not be read, so it can neither be drawn nor played here."
         : "This audio could not be decoded, so its waveform cannot be drawn. It may still play.",

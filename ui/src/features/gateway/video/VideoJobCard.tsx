@@ -10,7 +10,7 @@ import { useErrorToast } from "../../../components/Toasts";
 import { formatElapsed } from "../../../lib/format";
 import { useNow } from "../../../lib/useNow";
 import { CostLine } from "../shared/CostLine";
-import { mediaSrc } from "../shared/media";
+import { usePlayableUrl } from "../shared/playable";
 import { credits, priceOf } from "../shared/price";
 import { isUnfinished, videoRequest, videoResult } from "./videoJobs";
 import { SaveCopyButton } from "../shared/SaveCopyButton";
@@ -31,10 +31,11 @@ export function jobSeconds(job: Job, now: number): number {
 }
 
 function VideoPlayer({ path, label }: { path: string; label: string }) {
-  const src = mediaSrc(path);
+  const { url, failed } = usePlayableUrl(path);
   const [broken, setBroken] = useState(false);
-  if (!src || broken) return <p className="media-missing">This video could not be played here. Use “Show in folder” to open it.</p>;
-  return <video className="video-player" controls preload="metadata" src={src} aria-label={label} onError={() => setBroken(true)} />;
+  if (failed || broken) return <p className="media-missing">This video could not be played here. Use “Show in folder” to open it.</p>;
+  if (!url) return <p className="muted">Loading the video…</p>;
+  return <video className="video-player" controls preload="metadata" src={url} aria-label={label} onError={() => setBroken(true)} />;
 }
 
 export function VideoJobCard({ job, model, media }: { job: Job; model: CatalogModel | undefined; media: MediaItem[] }) {
