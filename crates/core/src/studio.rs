@@ -8,8 +8,9 @@ use base64::Engine as _;
 use futures::StreamExt;
 use specdesk_client::{AudioUpload, Client, MessageAccumulator, Metering};
 use specdesk_types::{
-    AudioFormat, ContentDelta, ImageRequest, MessageContent, MessagesRequest, MessagesResponse,
-    MessagesStreamEvent, RerankRequest, RerankResult, SpeechRequest, Transcription,
+    AudioFormat, ContentDelta, ImageRequest, MessageContent, MessageRole, MessagesRequest,
+    MessagesResponse, MessagesStreamEvent, RerankRequest, RerankResult, SpeechRequest,
+    Transcription,
 };
 
 use crate::events::ChatEvent;
@@ -174,13 +175,16 @@ impl Studio<'_> {
         });
         let content = serde_json::to_value(&last.content)
             .map_err(|e| IpcError::new(IpcErrorKind::Internal, e.to_string()))?;
+        // A reply being continued (the request ends with the assistant's own words, a prefill)
+        // is no new question; the continuation is kept joined to those words.
+        let prefill = (last.role == MessageRole::Assistant).then(|| text_of(&last.content));
         // A turn sent again after its reply failed is the same question: keep it once.
         let asked_already = self
             .library
             .messages(conversation.id)?
             .last()
             .is_some_and(|m| m.role == "user" && m.content == content);
-        if !asked_already {
+        if !asked_already && prefill.is_none() {
             self.library
                 .add_message(conversation.id, "user", &content, None, None)?;
         }
@@ -227,8 +231,14 @@ impl Studio<'_> {
             credits_charged: charged,
             ..metering
         };
-        let reply = serde_json::to_value(&message.content)
-            .map_err(|e| IpcError::new(IpcErrorKind::Internal, e.to_string()))?;
+        let reply = match &prefill {
+            Some(before) => serde_json::json!([{
+                "type": "text",
+                "text": format!("{before}{}", blocks_text(&message.content)),
+            }]),
+            None => serde_json::to_value(&message.content)
+                .map_err(|e| IpcError::new(IpcErrorKind::Internal, e.to_string()))?,
+        };
         self.library.add_message(
             conversation.id,
             "assistant",
@@ -270,18 +280,28 @@ impl Drop for OpenCharge<'_> {
     }
 }
 
+/// The text of a message's content (its text blocks, joined).
+fn text_of(content: &MessageContent) -> String {
+    match content {
+        MessageContent::Text(t) => t.clone(),
+        MessageContent::Blocks(blocks) => blocks_text(blocks),
+    }
+}
+
+/// The text blocks of a content, joined.
+fn blocks_text(blocks: &[specdesk_types::ContentBlock]) -> String {
+    blocks
+        .iter()
+        .filter_map(|b| match b {
+            specdesk_types::ContentBlock::Text { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// A conversation's title: the start of its first message.
 fn title_of(content: &MessageContent) -> String {
-    let text = match content {
-        MessageContent::Text(t) => t.clone(),
-        MessageContent::Blocks(blocks) => blocks
-            .iter()
-            .find_map(|b| match b {
-                specdesk_types::ContentBlock::Text { text, .. } => Some(text.clone()),
-                _ => None,
-            })
-            .unwrap_or_default(),
-    };
+    let text = text_of(content);
     let line = text.lines().next().unwrap_or("").trim();
     let title: String = line.chars().take(60).collect();
     if title.is_empty() {

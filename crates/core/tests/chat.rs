@@ -1,0 +1,146 @@
+//! Chat turns kept in the library as the conversation reads: a question sent again after a
+//! broken reply is kept once, and a reply continued from its own words is one assistant turn.
+
+use specdesk_client::{Client, ClientConfig, RetryPolicy};
+use specdesk_core::studio::Studio;
+use specdesk_core::*;
+use specdesk_sandbox::{Sandbox, SandboxConfig, SandboxHandle, keys};
+use specdesk_types::{Message, MessageContent, MessageRole, MessagesRequest};
+
+/// A sandbox, a client with the `pro` key and an empty library.
+struct World {
+    sb: SandboxHandle,
+    client: Client,
+    library: Library,
+    dir: tempfile::TempDir,
+}
+
+impl World {
+    async fn new() -> World {
+        let sb = Sandbox::start(SandboxConfig::ephemeral()).await.unwrap();
+        let config = ClientConfig::new(sb.base_url())
+            .unwrap()
+            .with_api_key(keys::PRO.to_owned())
+            .with_retry(RetryPolicy::none());
+        World {
+            client: Client::new(config).unwrap(),
+            sb,
+            library: Library::in_memory().unwrap(),
+            dir: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    fn studio(&self) -> Studio<'_> {
+        Studio {
+            client: &self.client,
+            library: &self.library,
+            profile_id: "pro",
+            media_dir: self.dir.path(),
+        }
+    }
+
+    fn roles(&self, conversation_id: i64) -> Vec<String> {
+        self.library
+            .messages(conversation_id)
+            .unwrap()
+            .into_iter()
+            .map(|m| m.role)
+            .collect()
+    }
+}
+
+/// A one-message chat request: "Name three pasta shapes".
+fn pasta_question(model: &str) -> MessagesRequest {
+    serde_json::from_value(serde_json::json!({
+        "model": model,
+        "max_tokens": 200,
+        "messages": [{"role": "user", "content": "Name three pasta shapes"}]
+    }))
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_chat_turn_sent_again_after_a_broken_reply_keeps_the_question_once() {
+    let w = World::new().await;
+    let (studio, sb) = (w.studio(), &w.sb);
+    let request = pasta_question("anthropic/claude-haiku-4.5");
+    // The first reply breaks off after two events.
+    let resp = reqwest::Client::new()
+        .post(format!("{}/_sandbox/faults", sb.base_url()))
+        .json(&serde_json::json!({
+            "match": {"method": "POST", "path": "/v1/messages"},
+            "dropStreamAfterEvents": 2
+        }))
+        .send()
+        .await
+        .unwrap();
+    assert!(resp.status().is_success());
+    let mut events = Vec::new();
+    let broken = studio.chat_stream(None, &request, |e| events.push(e)).await;
+    assert!(broken.is_err(), "{broken:?}");
+    let ChatEvent::Start { conversation_id } = events[0].clone() else {
+        panic!("{:?}", events[0]);
+    };
+    let roles = |id| w.roles(id);
+    assert_eq!(roles(conversation_id), ["user"]);
+
+    studio
+        .chat_stream(Some(conversation_id), &request, |_| {})
+        .await
+        .unwrap();
+    assert_eq!(roles(conversation_id), ["user", "assistant"]);
+
+    // A new question in the same conversation is kept as a new turn.
+    let mut next = request.clone();
+    next.messages.push(Message {
+        role: MessageRole::Assistant,
+        content: MessageContent::Text("Penne, fusilli, farfalle".into()),
+    });
+    next.messages.push(Message {
+        role: MessageRole::User,
+        content: MessageContent::Text("Name three pasta shapes".into()),
+    });
+    studio
+        .chat_stream(Some(conversation_id), &next, |_| {})
+        .await
+        .unwrap();
+    assert_eq!(
+        roles(conversation_id),
+        ["user", "assistant", "user", "assistant"]
+    );
+}
+
+#[tokio::test]
+async fn a_reply_continued_from_its_own_words_is_kept_as_one_assistant_turn() {
+    let w = World::new().await;
+    let studio = w.studio();
+    let request = pasta_question("anthropic/claude-haiku-4.5");
+    let mut events = Vec::new();
+    studio
+        .chat_stream(None, &request, |e| events.push(e))
+        .await
+        .unwrap();
+    let ChatEvent::Start { conversation_id } = events[0].clone() else {
+        panic!("{:?}", events[0]);
+    };
+    // The reply was cut after "Penne, ": continue it from those words (a prefill).
+    let mut more = request.clone();
+    more.messages.push(Message {
+        role: MessageRole::Assistant,
+        content: MessageContent::Text("Penne, ".into()),
+    });
+    let continued = studio
+        .chat_stream(Some(conversation_id), &more, |_| {})
+        .await
+        .unwrap();
+    let tail = match &continued.content[0] {
+        specdesk_types::ContentBlock::Text { text, .. } => text.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(w.roles(conversation_id), ["user", "assistant", "assistant"]);
+    let kept = w.library.messages(conversation_id).unwrap();
+    assert_eq!(
+        kept[2].content,
+        serde_json::json!([{"type": "text", "text": format!("Penne, {tail}")}])
+    );
+}
