@@ -332,6 +332,25 @@ describe("rerank", () => {
     });
   });
 
+  test("imports documents from a CSV file the user picks, one per row", async () => {
+    await h.withScenario("gateway-chat", async ({ page, mock }) => {
+      await page.evaluate(() => {
+        const db = window.__SPECDESK_MOCK__.db;
+        db.dialog.open = "/home/user/features.csv";
+        db.textFiles["/home/user/features.csv"] = 'feature,notes\nStreaks,"Days in a row, weekly"\nReminders,Daily at 9\n';
+      });
+      await openGateway(page, "Rerank");
+      const form = page.getByRole("form", { name: "Rank documents" });
+      await form.getByLabel("Documents").fill("Sign up with email");
+      await form.getByRole("button", { name: "Import a file…" }).click();
+      await page.getByText("Added 2 documents from features.csv.").waitFor();
+      assert.equal(await form.getByLabel("Documents").inputValue(), "Sign up with email\n\nStreaks · Days in a row, weekly\n\nReminders · Daily at 9");
+      await form.getByText("3 documents found.", { exact: false }).waitFor();
+      assert.deepEqual((await mock.calls("choose_file")).map((c) => c.args), [{ purpose: "documents" }]);
+      assert.deepEqual((await mock.calls("read_text_file")).map((c) => c.args), [{ path: "/home/user/features.csv" }]);
+    });
+  });
+
   test("a rate-limited rerank shows the wait with a countdown", async () => {
     await h.withScenario("gateway-limited", async ({ page }) => {
       await openGateway(page, "Rerank");

@@ -20,6 +20,50 @@ pub enum FilePurpose {
     SpecInput,
     /// A recording to transcribe.
     Recording,
+    /// Plain-text documents to rank (one per block, or one per CSV row).
+    Documents,
+}
+
+/// The text files [`FilePurpose::Documents`] accepts.
+pub const TEXT_TYPES: &[(&str, &str)] = &[
+    ("txt", "text/plain"),
+    ("md", "text/markdown"),
+    ("markdown", "text/markdown"),
+    ("csv", "text/csv"),
+];
+
+/// The largest text file read for ranking.
+pub const MAX_TEXT_BYTES: u64 = 2 * 1024 * 1024;
+
+/// A chosen text file's contents (UTF-8, at most [`MAX_TEXT_BYTES`]).
+pub fn read_text(path: &Path) -> Result<String, IpcError> {
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    if !TEXT_TYPES.iter().any(|(e, _)| *e == ext) {
+        return Err(IpcError::invalid(
+            "path",
+            "Choose a text file: .txt, .md or .csv.",
+        ));
+    }
+    let size = std::fs::metadata(path).map_err(IpcError::storage)?.len();
+    if size > MAX_TEXT_BYTES {
+        return Err(IpcError::invalid(
+            "path",
+            format!(
+                "This file is {:.1} MB; a file to rank can be at most 2 MB. Split it, or paste the part you need.",
+                size as f64 / 1_048_576.0
+            ),
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(IpcError::storage)?;
+    String::from_utf8(bytes).map_err(|_| {
+        IpcError::invalid(
+            "path",
+            "This file is not plain UTF-8 text. Save it as UTF-8 text, then choose it again.",
+        )
+    })
 }
 
 impl FilePurpose {
@@ -28,6 +72,7 @@ impl FilePurpose {
         match self {
             FilePurpose::SpecInput => "Choose a file that describes what to build",
             FilePurpose::Recording => "Choose a recording to transcribe",
+            FilePurpose::Documents => "Choose documents to rank",
         }
     }
 
@@ -36,6 +81,7 @@ impl FilePurpose {
         match self {
             FilePurpose::SpecInput => "Markdown, text, PDF, JSON or CSV",
             FilePurpose::Recording => "Audio (WAV, MP3, M4A, OGG, WebM, FLAC)",
+            FilePurpose::Documents => "Text, Markdown or CSV",
         }
     }
 
@@ -44,6 +90,7 @@ impl FilePurpose {
         match self {
             FilePurpose::SpecInput => crate::specs::SPEC_FILE_TYPES,
             FilePurpose::Recording => crate::studio::AUDIO_TYPES,
+            FilePurpose::Documents => TEXT_TYPES,
         }
         .iter()
         .map(|(ext, _)| *ext)
@@ -203,6 +250,32 @@ mod tests {
         assert_eq!(
             serde_json::to_string(&FilePurpose::SpecInput).unwrap(),
             r#""specInput""#
+        );
+    }
+
+    #[test]
+    fn a_text_file_is_read_when_it_is_text_small_enough_and_utf8() {
+        let dir = tempfile::tempdir().unwrap();
+        let notes = dir.path().join("Notes.MD");
+        std::fs::write(&notes, "# Kettles\n\nBlue, 1.7 l.\n").unwrap();
+        assert_eq!(read_text(&notes).unwrap(), "# Kettles\n\nBlue, 1.7 l.\n");
+        let pdf = dir.path().join("notes.pdf");
+        std::fs::write(&pdf, "%PDF").unwrap();
+        assert_eq!(
+            read_text(&pdf).unwrap_err().message,
+            "Choose a text file: .txt, .md or .csv."
+        );
+        let latin1 = dir.path().join("old.txt");
+        std::fs::write(&latin1, [0x63, 0x61, 0x66, 0xe9]).unwrap();
+        assert_eq!(
+            read_text(&latin1).unwrap_err().message,
+            "This file is not plain UTF-8 text. Save it as UTF-8 text, then choose it again."
+        );
+        let big = dir.path().join("big.csv");
+        std::fs::write(&big, vec![b'a'; (MAX_TEXT_BYTES + 1) as usize]).unwrap();
+        assert_eq!(
+            read_text(&big).unwrap_err().message,
+            "This file is 2.0 MB; a file to rank can be at most 2 MB. Split it, or paste the part you need."
         );
     }
 }

@@ -4,6 +4,7 @@
 use tauri::ipc::Channel;
 use tauri::{AppHandle, State};
 
+use specdesk_core::settings::SpendToday;
 use specdesk_core::{
     ChatEvent, Conversation, ConversationMessage, Job, MediaItem, MediaKind, Studio,
 };
@@ -40,13 +41,18 @@ pub async fn video_models(state: State<'_, AppState>) -> Result<ModelList> {
     Ok(client.gateway().video_models().await?.value)
 }
 
-/// Runs `f` with the active profile's studio, then tells the UI the new balance.
+/// Runs `f` with the active profile's studio, then tells the UI the new balance. Nothing is
+/// sent when the call would pass the connection's daily spend cap (`spendCap`); a call's cost is
+/// not known before it runs, so its estimate is 0 and only a cap already reached stops it.
 async fn with_studio<T>(
     app: &AppHandle,
     state: &AppState,
     f: impl AsyncFnOnce(&Studio<'_>) -> Result<T>,
 ) -> Result<T> {
     let (profile_id, client) = state.profiles.active_client().await?;
+    state
+        .profiles
+        .check_spend(&state.library, &profile_id, 0.0)?;
     let studio = Studio {
         client: &client,
         library: &state.library,
@@ -85,6 +91,15 @@ pub async fn transcribe(
 ) -> Result<Transcription> {
     let path = state.chosen_files.check(&path, "file")?;
     with_studio(&app, &state, async |s| s.transcribe(&path, &model).await).await
+}
+
+/// The text of a file the user chose (documents to rank: .txt, .md, .csv, at most 2 MB).
+#[tauri::command]
+pub async fn read_text_file(state: State<'_, AppState>, path: String) -> Result<String> {
+    let path = state.chosen_files.check(&path, "path")?;
+    tauri::async_runtime::spawn_blocking(move || specdesk_core::files::read_text(&path))
+        .await
+        .map_err(specdesk_core::IpcError::storage)?
 }
 
 /// Transcribes a take of the media library (a file Specdesk made, in the media folder).
@@ -174,7 +189,24 @@ pub async fn chat_stream(
 #[tauri::command]
 pub async fn submit_video(state: State<'_, AppState>, request: VideoRequest) -> Result<Job> {
     let profile_id = state.profiles.settings()?.active_profile_id;
+    state
+        .profiles
+        .check_spend(&state.library, &profile_id, 0.0)?;
     state.jobs.start_video(&profile_id, &request).await
+}
+
+/// Raises connection `profile_id`'s daily spend cap by `credits` for today only (the action of a
+/// `spendCap` error). Today's spending against the new cap.
+#[tauri::command]
+pub async fn raise_spend_cap_today(
+    state: State<'_, AppState>,
+    profile_id: String,
+    credits: f64,
+) -> Result<SpendToday> {
+    state
+        .profiles
+        .raise_cap_today(&state.library, &profile_id, credits)
+        .await
 }
 
 #[tauri::command]

@@ -45,6 +45,7 @@ impl App {
                 super::gateway::delete_media,
                 super::agents::check_tasks,
                 super::agents::check_task_data,
+                super::gateway::read_text_file,
             ])
             .build(mock_context(tauri::test::noop_assets()))
             .unwrap();
@@ -229,6 +230,27 @@ fn check_task_data_names_each_failing_place() {
             json!({"schema": schema, "data": {"passed": true, "evidence": "The basket shows 2 items."}})
         ),
         Ok(json!([]))
+    );
+}
+
+#[test]
+fn read_text_file_reads_only_files_the_user_chose() {
+    let app = App::new();
+    let dir = tempfile::tempdir().unwrap();
+    let notes = dir.path().join("notes.md");
+    std::fs::write(&notes, "# Streaks\n\nDays in a row.").unwrap();
+    let path = notes.display().to_string();
+    let refused = app
+        .invoke("read_text_file", json!({ "path": path }))
+        .unwrap_err();
+    assert_eq!(
+        (refused["kind"].as_str(), refused["field"].as_str()),
+        (Some("invalidInput"), Some("path"))
+    );
+    app.state().chosen_files.allow(&notes);
+    assert_eq!(
+        app.invoke("read_text_file", json!({ "path": path })),
+        Ok(json!("# Streaks\n\nDays in a row."))
     );
 }
 

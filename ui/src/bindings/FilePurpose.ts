@@ -3,4 +3,4 @@
 /**
  * What a file is chosen for.
  */
-export type FilePurpose = "specInput" | "recording";
+export type FilePurpose = "specInput" | "recording" | "documents";

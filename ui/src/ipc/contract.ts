@@ -291,6 +291,8 @@ export interface Commands {
   };
   /** Markdown (a chat reply, as it streams) as sanitized HTML, by the renderer specs use. */
   render_markdown: { args: { markdown: string }; result: Rendered };
+  /** The text of a file the user chose with `choose_file` (purpose `documents`: .txt, .md, .csv, at most 2 MB). */
+  read_text_file: { args: { path: string }; result: string };
   /** Transcribes take `id` of the media library (a file Specdesk made). */
   transcribe_media: { args: { id: number; model: string }; result: Transcription };
   /** Saves a copy of generated file `id` into the download folder, or where the user picks when `choose`; the path, or null when cancelled. */

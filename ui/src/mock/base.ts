@@ -533,6 +533,11 @@ export const baseHandlers: BaseHandlers = {
     db.media = db.media.filter((m) => m.id !== id);
     return null;
   },
+  read_text_file: ({ path }, { db }) => {
+    const text = db.textFiles[path];
+    if (text === undefined) throw ipcError("invalidInput", "Choose the file again: Specdesk reads only files you picked.", { field: "path" });
+    return text;
+  },
   transcribe_media: ({ id, model }, ctx) => {
     const item = ctx.db.media.find((m) => m.id === id);
     if (!item) throw ipcError("notFound", "That file is no longer in the media folder.");

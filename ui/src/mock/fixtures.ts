@@ -333,6 +333,7 @@ export function createDb(): MockDb {
     ],
     dialog: { open: null, save: null },
     clipboard: { text: "" },
+    textFiles: {},
     clock: Date.parse("2026-11-22T09:00:00.000Z"),
     seq: 100,
   };

@@ -39,6 +39,8 @@ export interface MockDb {
   dialog: { open: string | string[] | null; save: string | null };
   /** The system clipboard the copy commands write (`null`: out of reach, they reject). */
   clipboard: { text: string } | null;
+  /** What read_text_file finds at a path the dialog returned. */
+  textFiles: Record<string, string>;
   /** Fake clock (ms since epoch); `now()` advances it one second per read. */
   clock: number;
   seq: number;

@@ -13,7 +13,7 @@ import { useNotice } from "../../../lib/notices";
 import { Tabs } from "../../../lib/Tabs";
 import { AskSpec } from "./AskSpec";
 import { RankedList } from "./RankedList";
-import { RERANK_MODELS, orderText, parseDocuments } from "./documents";
+import { RERANK_MODELS, documentsFromFile, orderText, parseDocuments } from "./documents";
 import { RerankModelSelect } from "./RerankModelSelect";
 import "./rerank.css";
 
@@ -48,6 +48,19 @@ function RankDocuments() {
   const credits = useCredits();
   const notice = useNotice();
   const toast = useErrorToast();
+  // A .txt, .md or .csv file chosen in the app's dialog, read by Rust, added to the documents.
+  const importFile = async () => {
+    try {
+      const path = await call("choose_file", { purpose: "documents" });
+      if (!path) return;
+      const text = await call("read_text_file", { path });
+      const added = documentsFromFile(path, text);
+      setDocsText((d) => (d.trim() ? `${d.trim()}\n\n${added}` : added));
+      notice(`Added ${plural(parseDocuments(added).length, "document")} from ${path.split(/[\\/]/).pop() ?? path}.`);
+    } catch (e) {
+      toast(e);
+    }
+  };
   const documents = parseDocuments(docsText);
   const run = useMutation({
     mutationFn: (v: { documents: string[]; top?: number }) =>
@@ -85,9 +98,14 @@ function RankDocuments() {
           <label htmlFor="rerank-docs">Documents</label>
           <textarea id="rerank-docs" className="textarea" rows={10} value={docsText} onChange={(e) => setDocsText(e.target.value)} aria-describedby="rerank-docs-hint" />
           <span className="hint" id="rerank-docs-hint">
-            One document per block, with a blank line between documents. {documents.length ? `${plural(documents.length, "document")} found.` : ""} Importing files
-            is not available yet: paste their text.
+            One document per block, with a blank line between documents, or a .txt, .md or .csv file (one document per row).{" "}
+            {documents.length ? `${plural(documents.length, "document")} found.` : ""}
           </span>
+          <div className="row">
+            <button className="btn" type="button" onClick={() => void importFile()}>
+              Import a file…
+            </button>
+          </div>
         </div>
         <div className="row">
           <RerankModelSelect value={model} onChange={setModel} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askMessage, citationsOf, orderText, parseDocuments, splitSpec } from "./documents";
+import { askMessage, citationsOf, documentsFromFile, orderText, parseDocuments, splitSpec } from "./documents";
 
 describe("parseDocuments", () => {
   it("splits on blank lines, keeps lines within a block, drops empty blocks", () => {
@@ -55,5 +55,18 @@ describe("ask a spec", () => {
     expect(msg).toBe("Sections of the spec “Habits”:\n\n[1] Streaks\nStreaks\nCount days.\n\n[2] Email\nEmail\nWeekly.\n\nQuestion: How do streaks work?");
     expect(citationsOf("Streaks count days [2]. See also [1, 2] and [7] and [0].", 3)).toEqual([2, 1]);
     expect(citationsOf("No citation here.", 3)).toEqual([]);
+  });
+});
+
+describe("documents from a file", () => {
+  it("takes a CSV row by row, its header left out", () => {
+    expect(documentsFromFile("/home/me/features.csv", "name,notes\nStreaks,\"Days in a row, shown weekly\"\nReminders,Daily at 9\n")).toBe(
+      "Streaks · Days in a row, shown weekly\n\nReminders · Daily at 9",
+    );
+    expect(documentsFromFile("rows.CSV", "Streak counter 2024,12\nBadges,3\n")).toBe("Streak counter 2024 · 12\n\nBadges · 3");
+  });
+
+  it("takes text and Markdown as they are", () => {
+    expect(documentsFromFile("notes.md", "# One\r\n\r\nTwo\n")).toBe("# One\n\nTwo");
   });
 });

@@ -1,6 +1,7 @@
 // Rerank's inputs and "Ask a spec": documents pasted one per block, a spec's markdown split into
 // sections and stories, the chat prompt that sends the best of them as context, and the
 // sections an answer cites. Pure, tested in documents.test.ts.
+import Papa from "papaparse";
 import type { RerankHit } from "../../../bindings/RerankHit";
 
 /** The rerank model ids the service accepts (absent from the catalogs; the sandbox's names). */
@@ -14,6 +15,22 @@ export const RERANK_MODELS = [
 ] as const;
 
 /** Documents pasted one per block: blocks are separated by one or more blank lines. */
+/**
+ * The documents of an imported file as blocks of the documents box: a CSV gives one document per
+ * row (its cells joined with " · ", the header row left out when it looks like one); text and
+ * Markdown are taken as they are (blank lines separate documents).
+ */
+export function documentsFromFile(fileName: string, text: string): string {
+  if (!/\.csv$/i.test(fileName)) return text.replace(/\r\n?/g, "\n").trim();
+  const rows = Papa.parse<string[]>(text.trim(), { skipEmptyLines: true }).data.map((r) => r.map((c) => c.trim()).filter(Boolean));
+  const looksLikeHeader = (r: string[] | undefined) => !!r && r.length > 0 && r.every((c) => /^[A-Za-z_][\w .-]{0,30}$/.test(c) && !/\d{3,}/.test(c));
+  const body = rows.length > 1 && looksLikeHeader(rows[0]) ? rows.slice(1) : rows;
+  return body
+    .filter((r) => r.length > 0)
+    .map((r) => r.join(" · "))
+    .join("\n\n");
+}
+
 export function parseDocuments(text: string): string[] {
   return text
     .replace(/\r\n?/g, "\n")
