@@ -116,9 +116,13 @@ async function libraryRows() {
   return rows.map((r) => [r[0], r[1], r[2], r[4], r[5]]);
 }
 
-async function search(pattern) {
-  await fill("Search descriptions", pattern);
-  await click("button", "Search", await browser.$(".library"));
+/** Searches the library: plain text, or a regular expression with "Pattern" ticked; Enter
+ * searches at once (typing alone searches after a pause). */
+async function search(text, { pattern = false } = {}) {
+  const box = await browser.$('.library form[role="search"] input[type="checkbox"]');
+  if ((await box.isSelected()) !== pattern) await box.click();
+  await fill("Search descriptions", text);
+  await browser.keys("Enter");
 }
 
 /** The plan's features as [name, status words]. */
@@ -332,15 +336,15 @@ test("the library lists both specs and searches their descriptions", async () =>
   await waitForTextOf(".library .pager span", "1–1 of 1");
   assert.deepEqual((await libraryRows()).map((r) => r[0]), [FAST]);
 
-  await search("habit|meal planner");
+  await search("habit|meal planner", { pattern: true });
   await waitForTextOf(".library .pager span", "1–2 of 2");
   assert.deepEqual((await libraryRows()).map((r) => r[0]), [DEEP, FAST]);
 
-  await search("bakery");
+  await search("bakery", { pattern: true });
   await waitForText("No spec matches these filters. Change or clear them to see more.");
   assert.equal(await browser.$(".library tbody tr").isExisting(), false);
 
-  await search("(habit");
+  await search("(habit", { pattern: true });
   await waitForText("is not a search pattern the service can use");
 
   await click("button", "Clear search", await browser.$(".library"));
@@ -424,4 +428,20 @@ test("a generation goes on when the app quits, and finishes after a relaunch", a
   await click("button", "Open spec", await browser.$(row));
   await waitForTextOf("#spec-title", SLOW_TITLE);
   assert.equal(await textOf(".spec-head .tone-badge"), "✓ Completed");
+});
+
+test("Back and Forward move between screens, and a relaunch reopens where the user was", async () => {
+  // The finished spec is open (the test before); Alt+Left goes back to the list, Alt+Right returns.
+  await waitForTextOf("#spec-title", SLOW_TITLE);
+  await browser.keys(["Alt", "ArrowLeft"]);
+  await browser.$("h1=Specs").waitForExist({ timeout: 10000 });
+  await browser.keys(["Alt", "ArrowRight"]);
+  await waitForTextOf("#spec-title", SLOW_TITLE);
+  // Focus is on the new screen's heading, as after every navigation.
+  assert.equal(await browser.execute(() => document.activeElement?.tagName), "H1");
+
+  await quit();
+  await launch();
+  await waitForTextOf("#spec-title", SLOW_TITLE);
+  assert.match(await browser.execute(() => window.location.hash), /^#\/specs\/[0-9a-f]{24}$/);
 });

@@ -26,6 +26,7 @@ async function openPlans(page) {
 
 async function openProject(page, id) {
   await openPlans(page);
+  await page.getByRole("button", { name: "Open by project id…" }).click();
   await page.getByRole("textbox", { name: "Project id" }).fill(id);
   await page.getByRole("button", { name: "Open plan" }).click();
 }
@@ -45,8 +46,9 @@ describe("opening a plan", () => {
   test("checks the project id before asking, and says when nothing is planned yet", async () => {
     await h.withScenario("plans-empty", async ({ page, mock }) => {
       await openPlans(page);
-      await page.getByText("Open a completed spec and choose “Open plan”, or enter a project id above.", { exact: true }).waitFor();
+      await page.getByRole("region", { name: "Your projects" }).locator("li.recent-plan").first().waitFor();
       await expectAxeClean(page, "Plans with nothing open");
+      await page.getByRole("button", { name: "Open by project id…" }).click();
       const input = page.getByRole("textbox", { name: "Project id" });
       await input.fill("6741a0c3e4b0f1a2b3c4d6a");
       await page.getByRole("button", { name: "Open plan" }).click();
@@ -345,30 +347,31 @@ describe("the plan view", () => {
       assert.equal(await history.locator("svg circle.chart-dot").count(), 30);
       assert.match(await textOf(history.locator("figcaption")), /^30 snapshots from .+ to .+: 0% → 97% built\.$/);
       await expectAxeClean(page, "a long plan");
-      // Back to Plans with no plan open: the one just read is listed with its progress, and can
-      // be taken off the list.
-      await page.getByRole("button", { name: "← All projects you opened" }).click();
-      const recent = page.getByRole("region", { name: "Projects you opened" });
-      const rows = recent.getByRole("listitem");
-      await rows.first().waitFor();
-      assert.equal(await rows.count(), 1);
+      // Back to Plans with no plan open: the one just read is listed first with its progress
+      // (before the two completed specs), and can be taken off the list.
+      await page.getByRole("button", { name: "← All projects" }).click();
+      const recent = page.getByRole("region", { name: "Your projects" });
+      const rows = recent.locator("li.recent-plan");
+      await rows.nth(2).waitFor();
+      assert.equal(await rows.count(), 3);
       assert.equal(await textOf(rows.first().locator(".recent-plan-name")), "Big project");
       assert.equal(await textOf(rows.first().locator(".recent-plan-progress")), "97% built · 58 of 60 features");
       assert.match(await textOf(rows.first().locator(".recent-plan-meta")), new RegExp(`^${PROJECT_LONG} · opened .+`));
       await expectAxeClean(page, "the projects opened");
       await rows.first().getByRole("button", { name: "Remove Big project from this list" }).click();
-      await page.getByText("Open a completed spec and choose “Open plan”, or enter a project id above.").waitFor();
-      assert.equal(await rows.count(), 0);
+      await recent.getByRole("button", { name: "Big project", exact: true }).waitFor({ state: "detached" });
+      assert.equal(await rows.count(), 2);
       assert.deepEqual(
         (await mock.calls("forget_project")).map((c) => c.args),
         [{ projectId: PROJECT_LONG }],
       );
       // Opened again from its id: first in the list again.
+      await page.getByRole("button", { name: "Open by project id…" }).click();
       await page.getByRole("textbox", { name: "Project id" }).fill(PROJECT_LONG);
       await page.getByRole("button", { name: "Open plan" }).click();
       await page.getByRole("heading", { level: 2, name: "Big project" }).waitFor();
-      await page.getByRole("button", { name: "← All projects you opened" }).click();
-      assert.equal(await textOf(page.getByRole("region", { name: "Projects you opened" }).locator(".recent-plan-name")), "Big project");
+      await page.getByRole("button", { name: "← All projects" }).click();
+      assert.equal(await textOf(page.getByRole("region", { name: "Your projects" }).locator(".recent-plan-name").first()), "Big project");
     });
   });
 });

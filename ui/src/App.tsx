@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useAppInfo, useProfiles, useSettings, useSettingsEvents } from "./ipc/hooks";
 import { CreditMeter } from "./components/CreditMeter";
 import { ErrorPanel } from "./components/ErrorPanel";
@@ -11,10 +11,16 @@ import { SpecsScreen } from "./features/specs/SpecsScreen";
 import { PlansScreen } from "./features/plans/PlansScreen";
 import { AgentsScreen } from "./features/agents/AgentsScreen";
 import { GatewayScreen } from "./features/gateway/GatewayScreen";
+import { CommandPalette } from "./features/shell/CommandPalette";
+import { HelpSheet } from "./features/shell/HelpSheet";
+import { useHashRoute } from "./features/shell/history";
+import { useGlobalShortcuts } from "./features/shell/shortcuts";
+import { useFocusHeading } from "./features/shell/useFocusHeading";
 import type { PlanTarget } from "./ipc/contract";
-import { NavContext, type AcceptanceRequest, type Area, type NavTarget } from "./lib/nav";
+import { NavContext, type AcceptanceRequest, type Area } from "./lib/nav";
 
 type Screen = Area | "settings";
+type Dialog = "palette" | "help" | null;
 
 const NAV: { id: Screen; label: string }[] = [
   { id: "specs", label: "Specs" },
@@ -48,22 +54,35 @@ export function App() {
   }
   const settings = useSettings();
   useSettingsEvents();
-  const [screen, setScreen] = useState<Screen>("specs");
-  // What the Specs and Plans areas show: a spec (else the list) and a plan (else the picker).
-  const [specId, setSpecId] = useState<string | undefined>();
-  const [planTarget, setPlanTarget] = useState<PlanTarget | undefined>();
-  // What the Browser agents area shows: an acceptance run of a spec, else its batches.
-  const [acceptance, setAcceptance] = useState<AcceptanceRequest | undefined>();
+  // The screen and what it shows live in the URL hash (features/shell/history.ts): a spec (else
+  // the Specs list), a plan (else the picker), an acceptance run of a spec (else the batches).
+  // navigate() pushes a history entry, so Back and Forward walk through them.
+  const { route, hash, navigate } = useHashRoute();
+  const screen: Screen = route.area;
+  const specId = route.area === "specs" ? route.specId : undefined;
+  const planTarget = route.area === "plans" ? route.target : undefined;
+  const acceptance = route.area === "agents" ? route.acceptance : undefined;
+  // The areas' buttons reopen the plan and the acceptance run last shown in them.
+  const lastPlan = useRef<PlanTarget | undefined>(undefined);
+  const lastAcceptance = useRef<AcceptanceRequest | undefined>(undefined);
+  useEffect(() => {
+    if (route.area === "plans") lastPlan.current = route.target;
+    if (route.area === "agents") lastAcceptance.current = route.acceptance;
+  }, [route]);
   const mainRef = useRef<HTMLElement>(null);
-  const navigate = useCallback((to: NavTarget) => {
-    setScreen(to.area);
-    if (to.area === "specs") setSpecId(to.specId);
-    if (to.area === "plans") setPlanTarget(to.target);
-    if (to.area === "agents") setAcceptance(to.acceptance);
-  }, []);
   useEffect(() => {
     mainRef.current?.scrollTo?.({ top: 0 });
-  }, [screen, specId, planTarget, acceptance]);
+  }, [hash]);
+
+  const frameShown = !!info.data && !info.data.firstRun;
+  const [dialog, setDialog] = useState<Dialog>(null);
+  useGlobalShortcuts({
+    openPalette: () => frameShown && setDialog((d) => (d === "palette" ? null : "palette")),
+    openHelp: () => frameShown && setDialog("help"),
+    dialogOpen: dialog !== null,
+  });
+  // Each new place moves the focus to its heading (not a field the user is typing in).
+  useFocusHeading(mainRef, hash, frameShown);
 
   const theme = settings.data?.theme ?? "system";
   useEffect(() => {
@@ -108,7 +127,7 @@ export function App() {
     return (
       <>
         {notice}
-        <Welcome onDone={(toSettings) => setScreen(toSettings ? "settings" : "specs")} />
+        <Welcome onDone={(toSettings) => navigate(toSettings ? { area: "settings" } : { area: "specs" })} />
       </>
     );
   }
@@ -136,8 +155,10 @@ export function App() {
               n.id === "specs"
                 ? navigate({ area: "specs" })
                 : n.id === "plans"
-                  ? navigate({ area: "plans", target: planTarget })
-                  : setScreen(n.id)
+                  ? navigate({ area: "plans", target: lastPlan.current })
+                  : n.id === "agents"
+                    ? navigate({ area: "agents", acceptance: lastAcceptance.current })
+                    : navigate({ area: n.id })
             }
           >
             {n.label}
@@ -148,7 +169,7 @@ export function App() {
           type="button"
           className="nav-item"
           aria-current={screen === "settings" ? "page" : undefined}
-          onClick={() => setScreen("settings")}
+          onClick={() => navigate({ area: "settings" })}
         >
           Settings
         </button>
@@ -170,6 +191,8 @@ export function App() {
             )}
           </ScreenBoundary>
           <AppToaster />
+          {dialog === "palette" && <CommandPalette route={route} navigate={navigate} onClose={() => setDialog(null)} />}
+          {dialog === "help" && <HelpSheet onClose={() => setDialog(null)} />}
         </NavContext.Provider>
       </main>
     </div>

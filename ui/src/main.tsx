@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { App } from "./App";
+import { restoreLastRoute } from "./features/shell/history";
 import "./styles/app.css";
 
 const queryClient = new QueryClient({
@@ -15,6 +16,8 @@ async function start() {
     const { installMock } = await import("./mock/install");
     installMock(window.location.search);
   }
+  // The window opens on index.html without a hash (a relaunch): back to where the user was.
+  restoreLastRoute();
   const root = document.getElementById("root");
   if (root) {
     createRoot(root).render(

@@ -28,6 +28,9 @@ specdesk_types::string_enum! {
         Internal = "internal",
         /// The service ran the job and reported that it failed (the message says why).
         Failed = "failed",
+        /// Refused before sending: the call would pass the connection's daily spend cap
+        /// (`spendCap` on the error says what was spent, the cap and the estimate).
+        SpendCap = "spendCap",
     }
 }
 
@@ -89,6 +92,9 @@ pub struct IpcError {
     /// The input the error is about (`baseUrl`, `limit`, `tasks[2].url`), for forms.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
+    /// With kind `spendCap`: the connection, what it spent today, its cap and the estimate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spend_cap: Option<crate::settings::SpendCapDetail>,
 }
 
 impl IpcError {
@@ -101,6 +107,7 @@ impl IpcError {
             retry_after_ms: None,
             action: None,
             field: None,
+            spend_cap: None,
         }
     }
 

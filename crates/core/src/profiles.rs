@@ -10,8 +10,9 @@ use serde::{Deserialize, Serialize};
 use specdesk_client::{Client, ClientConfig};
 
 use crate::ipc_error::IpcError;
+use crate::library::Library;
 use crate::secrets::{KeyStatus, Keys};
-use crate::settings::{Settings, SettingsStore, Stored};
+use crate::settings::{CapRaise, MAX_CAP, Settings, SettingsStore, SpendToday, Stored};
 
 /// Id of the built-in Sandbox profile.
 pub const SANDBOX_PROFILE_ID: &str = "sandbox";
@@ -362,6 +363,8 @@ impl Profiles {
         }
         self.keys.delete(id).await?;
         self.forget_client(Some(id));
+        stored.settings.spend_caps.remove(id);
+        stored.cap_raises.remove(id);
         if stored.settings.active_profile_id == id {
             stored.settings.active_profile_id = SANDBOX_PROFILE_ID.to_owned();
         }
@@ -428,11 +431,135 @@ impl Profiles {
         let mut stored = self.load()?;
         let rebuild = stored.settings.spec_poll_interval_secs != settings.spec_poll_interval_secs;
         stored.settings = settings.clone();
+        // Caps of connections that no longer exist are not kept.
+        let known: Vec<String> = stored.profiles.iter().map(|p| p.id.clone()).collect();
+        stored
+            .settings
+            .spend_caps
+            .retain(|id, _| id == SANDBOX_PROFILE_ID || known.contains(id));
         self.save(&stored)?;
         if rebuild {
             self.forget_client(None);
         }
         Ok(stored.settings)
+    }
+
+    /// Today's spending of connection `id` against its daily cap, on this computer's local day.
+    pub fn spend_today(&self, library: &Library, id: &str) -> Result<SpendToday, IpcError> {
+        self.spend_today_at(
+            library,
+            id,
+            time::OffsetDateTime::now_utc(),
+            crate::settings::local_offset(),
+        )
+    }
+
+    /// [`Self::spend_today`] at `now`, the local day being the one at `offset`.
+    pub fn spend_today_at(
+        &self,
+        library: &Library,
+        id: &str,
+        now: time::OffsetDateTime,
+        offset: time::UtcOffset,
+    ) -> Result<SpendToday, IpcError> {
+        let stored = self.load()?;
+        let (date, from, to) = crate::settings::local_day(now, offset);
+        let spent = library.spent_between(id, &from, &to)?;
+        Ok(crate::settings::spend_today(
+            id,
+            &date,
+            spent,
+            stored.settings.spend_caps.get(id).copied(),
+            stored.cap_raises.get(id),
+        ))
+    }
+
+    /// Before a gateway call of connection `id` is sent: refuses it (`spendCap`) when today's
+    /// spending plus `estimate` (0 when not known) would pass the connection's cap for today.
+    pub fn check_spend(&self, library: &Library, id: &str, estimate: f64) -> Result<(), IpcError> {
+        self.check_spend_at(
+            library,
+            id,
+            estimate,
+            time::OffsetDateTime::now_utc(),
+            crate::settings::local_offset(),
+        )
+    }
+
+    /// [`Self::check_spend`] at `now`, the local day being the one at `offset`.
+    pub fn check_spend_at(
+        &self,
+        library: &Library,
+        id: &str,
+        estimate: f64,
+        now: time::OffsetDateTime,
+        offset: time::UtcOffset,
+    ) -> Result<(), IpcError> {
+        let today = self.spend_today_at(library, id, now, offset)?;
+        if today.limit.is_none() {
+            return Ok(());
+        }
+        today.check(&self.profile(id)?.name, estimate)
+    }
+
+    /// Raises connection `id`'s cap by `credits` for today only (raises the same day add up;
+    /// one of another day is forgotten). Returns today's spending against the new cap.
+    pub async fn raise_cap_today(
+        &self,
+        library: &Library,
+        id: &str,
+        credits: f64,
+    ) -> Result<SpendToday, IpcError> {
+        self.raise_cap_today_at(
+            library,
+            id,
+            credits,
+            time::OffsetDateTime::now_utc(),
+            crate::settings::local_offset(),
+        )
+        .await
+    }
+
+    /// [`Self::raise_cap_today`] at `now`, the local day being the one at `offset`.
+    pub async fn raise_cap_today_at(
+        &self,
+        library: &Library,
+        id: &str,
+        credits: f64,
+        now: time::OffsetDateTime,
+        offset: time::UtcOffset,
+    ) -> Result<SpendToday, IpcError> {
+        if !credits.is_finite() || credits <= 0.0 || credits > MAX_CAP {
+            return Err(IpcError::invalid(
+                "credits",
+                "Raise the cap by a number of credits above 0 and up to 1,000,000.",
+            ));
+        }
+        self.profile(id)?;
+        let (date, _, _) = crate::settings::local_day(now, offset);
+        {
+            let _guard = self.write.lock().await;
+            let mut stored = self.load()?;
+            if !stored.settings.spend_caps.contains_key(id) {
+                return Err(IpcError::invalid(
+                    "credits",
+                    "This connection has no daily cap to raise. Set one in Settings, under Connections.",
+                ));
+            }
+            // Raises of earlier days mean nothing now.
+            stored.cap_raises.retain(|_, r| r.date == date);
+            let raise = stored
+                .cap_raises
+                .entry(id.to_owned())
+                .or_insert_with(|| CapRaise {
+                    date: date.clone(),
+                    credits: 0.0,
+                });
+            raise.credits = ((raise.credits + credits) * 1e6).round() / 1e6;
+            self.save(&stored)?;
+        }
+        tracing::info!(connection = id, credits, "spend cap raised for today");
+        self.spend_today_at(library, id, now, offset)
     }
 
     /// Whether the welcome screen should show.

@@ -1,6 +1,7 @@
 //! Settings: a typed struct with defaults, checked before it is saved, kept by a `SettingsStore`
 //! (tauri-plugin-store in the app; in memory in tests). Never a secret.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
@@ -32,7 +33,7 @@ pub enum SpecDepth {
 pub const POLL_RANGE: std::ops::RangeInclusive<u32> = 10..=15;
 
 /// What the user can change (DESIGN.md: settings only, no secrets).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, optional_fields))]
 pub struct Settings {
@@ -43,7 +44,15 @@ pub struct Settings {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub download_folder: Option<String>,
     pub notifications: bool,
+    /// Daily spend cap in credits per connection id (no entry: no cap). A gateway call that
+    /// would pass it is refused before it is sent (`spendCap`).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<BTreeMap<String, f64>>"))]
+    pub spend_caps: BTreeMap<String, f64>,
 }
+
+// Caps are finite numbers (checked before saving), so equality is total.
+impl Eq for Settings {}
 
 impl Default for Settings {
     fn default() -> Self {
@@ -54,6 +63,7 @@ impl Default for Settings {
             default_spec_depth: SpecDepth::Fast,
             download_folder: None,
             notifications: true,
+            spend_caps: BTreeMap::new(),
         }
     }
 }
@@ -78,18 +88,236 @@ impl Settings {
                 "Choose the download folder with the folder picker (a full path).",
             ));
         }
+        if let Some(bad) = self
+            .spend_caps
+            .values()
+            .find(|c| !c.is_finite() || **c <= 0.0 || **c > MAX_CAP)
+        {
+            return Err(IpcError::invalid(
+                "spendCaps",
+                format!(
+                    "A daily cap is a number of credits above 0 and up to 1,000,000 (it was {bad}). Leave it empty for no cap."
+                ),
+            ));
+        }
         Ok(())
     }
 }
 
 /// Everything persisted besides keys: settings, the user's profiles, and whether the welcome was
 /// seen.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Stored {
     pub settings: Settings,
     pub profiles: Vec<Profile>,
     pub welcome_done: bool,
+    /// Today's raises of a connection's spend cap, by connection id (each kept with its day and
+    /// ignored on any other).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub cap_raises: BTreeMap<String, CapRaise>,
+}
+
+impl Eq for Stored {}
+
+/// The largest daily cap or raise, in credits.
+pub const MAX_CAP: f64 = 1_000_000.0;
+
+/// Credits more than a connection's daily cap allowed on one day (its local date).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CapRaise {
+    /// `YYYY-MM-DD`, the local day it was raised on.
+    pub date: String,
+    pub credits: f64,
+}
+
+/// A connection's spending today against its cap.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, optional_fields))]
+pub struct SpendToday {
+    pub profile_id: String,
+    /// `YYYY-MM-DD`, the local day.
+    pub date: String,
+    /// Credits charged today (every area: specs, agents, gateway).
+    pub spent: f64,
+    /// The daily cap (none: no cap).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub daily_cap: Option<f64>,
+    /// Raised for today only.
+    pub raised: f64,
+    /// The cap today: the daily cap plus today's raise (none: no cap).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<f64>,
+}
+
+/// Rounds to a millionth of a credit, so sums of charges compare exactly.
+fn round6(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}
+
+/// A number of credits in plain words ("1 credit", "2.5 credits").
+pub fn credits_words(x: f64) -> String {
+    let x = round6(x);
+    let n = if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        let s = format!("{x:.6}");
+        s.trim_end_matches('0').trim_end_matches('.').to_owned()
+    };
+    if n == "1" {
+        "1 credit".to_owned()
+    } else {
+        format!("{n} credits")
+    }
+}
+
+/// Today's spending of `profile_id` against its cap: `daily_cap` from the settings, `raise` the
+/// stored raise (counted only when it is of `date`), `spent` what the ledger has today.
+pub fn spend_today(
+    profile_id: &str,
+    date: &str,
+    spent: f64,
+    daily_cap: Option<f64>,
+    raise: Option<&CapRaise>,
+) -> SpendToday {
+    let raised = raise
+        .filter(|r| r.date == date)
+        .map_or(0.0, |r| round6(r.credits));
+    SpendToday {
+        profile_id: profile_id.to_owned(),
+        date: date.to_owned(),
+        spent: round6(spent),
+        daily_cap,
+        raised,
+        limit: daily_cap.map(|c| round6(c + raised)),
+    }
+}
+
+/// Why a call may not be sent: what was spent, the cap and the estimate, plus which connection,
+/// for the UI's "Raise today's cap".
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, optional_fields))]
+pub struct SpendCapDetail {
+    pub profile_id: String,
+    /// Credits charged today.
+    pub spent: f64,
+    /// Today's cap (the daily cap plus today's raise).
+    pub limit: f64,
+    /// The call's estimated cost (0 when it is not known before sending).
+    pub estimate: f64,
+}
+
+// Finite numbers of credits only.
+impl Eq for SpendCapDetail {}
+
+impl SpendToday {
+    /// Refuses a call of `estimate` credits (0 when unknown) that would pass today's cap. A call
+    /// may bring the spending up to the cap exactly; once the cap is reached nothing more is sent
+    /// (any call may cost something). `name` is the connection's name, for the message.
+    pub fn check(&self, name: &str, estimate: f64) -> Result<(), IpcError> {
+        let Some(limit) = self.limit else {
+            return Ok(());
+        };
+        let estimate = round6(estimate.max(0.0));
+        let after = round6(self.spent + estimate);
+        if self.spent < limit && after <= limit {
+            return Ok(());
+        }
+        let cap = if self.raised > 0.0 {
+            format!(
+                "its cap for today is {} ({} a day, raised by {} today)",
+                credits_words(limit),
+                credits_words(self.daily_cap.unwrap_or(limit)),
+                credits_words(self.raised)
+            )
+        } else {
+            format!("its daily cap is {}", credits_words(limit))
+        };
+        let spent = credits_words(self.spent);
+        let message = if estimate > 0.0 {
+            format!(
+                "This call was not sent: {spent} spent today on {name}, {cap}, and this call is estimated at {}, which would pass it. Raise today's cap to send it, or wait until tomorrow.",
+                credits_words(estimate)
+            )
+        } else {
+            format!(
+                "This call was not sent: {spent} spent today on {name} has reached the cap ({cap}), and the call's cost is only known once it runs. Raise today's cap to send it, or wait until tomorrow."
+            )
+        };
+        let mut e = IpcError::new(crate::ipc_error::IpcErrorKind::SpendCap, message);
+        e.spend_cap = Some(SpendCapDetail {
+            profile_id: self.profile_id.clone(),
+            spent: self.spent,
+            limit,
+            estimate,
+        });
+        Err(e)
+    }
+}
+
+/// The local day of `at` (UTC) at `offset`: its date (`YYYY-MM-DD`) and the UTC instants it
+/// starts and ends at, formatted like the ledger's `at` so they compare as strings.
+pub fn local_day(at: time::OffsetDateTime, offset: time::UtcOffset) -> (String, String, String) {
+    let local = at.to_offset(offset);
+    let date = local.date();
+    let start = date.midnight().assume_offset(offset);
+    let end = start + time::Duration::days(1);
+    let fmt = time::macros::format_description!(
+        "[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z"
+    );
+    let utc = |t: time::OffsetDateTime| {
+        t.to_offset(time::UtcOffset::UTC)
+            .format(&fmt)
+            .expect("a UTC date and time always formats")
+    };
+    let day = date
+        .format(&time::macros::format_description!("[year]-[month]-[day]"))
+        .expect("a date always formats");
+    (day, utc(start), utc(end))
+}
+
+/// This computer's offset from UTC now (kept a minute; UTC when it cannot be read). The `time`
+/// crate reads it only in a single-threaded process, so it is asked of the system's `date`.
+pub fn local_offset() -> time::UtcOffset {
+    static CACHE: Mutex<Option<(std::time::Instant, time::UtcOffset)>> = Mutex::new(None);
+    let mut cache = CACHE.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some((when, offset)) = *cache
+        && when.elapsed() < std::time::Duration::from_secs(60)
+    {
+        return offset;
+    }
+    let offset = read_local_offset().unwrap_or(time::UtcOffset::UTC);
+    *cache = Some((std::time::Instant::now(), offset));
+    offset
+}
+
+fn read_local_offset() -> Option<time::UtcOffset> {
+    if cfg!(windows) {
+        return None;
+    }
+    let out = std::process::Command::new("date")
+        .arg("+%z")
+        .output()
+        .ok()?;
+    parse_offset(std::str::from_utf8(&out.stdout).ok()?.trim())
+}
+
+/// `+0130` / `-0500` as an offset.
+fn parse_offset(s: &str) -> Option<time::UtcOffset> {
+    let (sign, digits) = match s.as_bytes().first()? {
+        b'+' => (1, &s[1..]),
+        b'-' => (-1, &s[1..]),
+        _ => return None,
+    };
+    if digits.len() != 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let h: i8 = digits[..2].parse().ok()?;
+    let m: i8 = digits[2..].parse().ok()?;
+    time::UtcOffset::from_hms(sign * h, sign * m, 0).ok()
 }
 
 /// Where `Stored` lives. `save` must be atomic: a crash leaves the old or the new state.
@@ -159,6 +387,23 @@ mod tests {
             serde_json::json!({"activeProfileId": "sandbox", "theme": "system",
                 "specPollIntervalSecs": 12, "defaultSpecDepth": "fast", "notifications": true})
         );
+    }
+
+    #[test]
+    fn offsets_and_credits_read_plainly() {
+        assert_eq!(
+            parse_offset("+0530"),
+            time::UtcOffset::from_hms(5, 30, 0).ok()
+        );
+        assert_eq!(
+            parse_offset("-0800"),
+            time::UtcOffset::from_hms(-8, 0, 0).ok()
+        );
+        assert_eq!(parse_offset("CET"), None);
+        assert_eq!(credits_words(1.0), "1 credit");
+        assert_eq!(credits_words(2.5), "2.5 credits");
+        assert_eq!(credits_words(0.1 + 0.2), "0.3 credits");
+        assert_eq!(credits_words(12.0), "12 credits");
     }
 
     #[test]

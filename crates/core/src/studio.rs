@@ -178,12 +178,25 @@ impl Studio<'_> {
         // A reply being continued (the request ends with the assistant's own words, a prefill)
         // is no new question; the continuation is kept joined to those words.
         let prefill = (last.role == MessageRole::Assistant).then(|| text_of(&last.content));
-        // A turn sent again after its reply failed is the same question: keep it once.
-        let asked_already = self
-            .library
-            .messages(conversation.id)?
-            .last()
+        // A turn sent again after its reply failed is the same question: keep it once, and the
+        // reply cut off then gives way to the new one.
+        let kept = self.library.messages(conversation.id)?;
+        let cut_tail: Vec<i64> = kept
+            .iter()
+            .rev()
+            .take_while(|m| m.cut)
+            .map(|m| m.id)
+            .collect();
+        let asked_already = kept
+            .iter()
+            .rev()
+            .find(|m| !m.cut)
             .is_some_and(|m| m.role == "user" && m.content == content);
+        if asked_already {
+            for id in cut_tail {
+                self.library.delete_cut_reply(id)?;
+            }
+        }
         if !asked_already && prefill.is_none() {
             self.library
                 .add_message(conversation.id, "user", &content, None, None)?;
@@ -201,6 +214,16 @@ impl Studio<'_> {
             )?),
         };
         let mut acc = MessageAccumulator::default();
+        // What the reply has said so far: kept, marked as cut, if it ends before its end.
+        let mut partial = PartialReply {
+            library: self.library,
+            conversation_id: conversation.id,
+            model: &request.model,
+            text: prefill.clone().unwrap_or_default(),
+            row: None,
+            saved_at: None,
+            done: false,
+        };
         while let Some(event) = stream.next().await {
             let event = event?;
             acc.push(&event)?;
@@ -209,6 +232,8 @@ impl Studio<'_> {
                 delta: ContentDelta::TextDelta { text },
             } = &event
             {
+                partial.text.push_str(text);
+                partial.save_now_and_then();
                 on_event(ChatEvent::Text {
                     index: *index,
                     text: text.clone(),
@@ -216,6 +241,7 @@ impl Studio<'_> {
             }
         }
         let message = acc.finish()?;
+        partial.finish();
         // The final usage says what the reply cost; the headers announced it otherwise.
         let charged = message
             .usage
@@ -251,6 +277,68 @@ impl Studio<'_> {
             conversation_id: conversation.id,
         });
         Ok(message)
+    }
+}
+
+/// A reply while it streams, saved in the conversation as a cut-off reply at most once a second
+/// (so even a killed app keeps what it said). Ended whole, that row gives way to the reply;
+/// dropped before its end (the stream broke or failed, the user stopped it, the app closed),
+/// the row keeps everything it said, marked as cut.
+struct PartialReply<'a> {
+    library: &'a Library,
+    conversation_id: i64,
+    model: &'a str,
+    text: String,
+    /// The cut-off row saved so far, and when.
+    row: Option<i64>,
+    saved_at: Option<std::time::Instant>,
+    done: bool,
+}
+
+impl PartialReply<'_> {
+    /// Saves the text when the last save is a second old (or there was none).
+    fn save_now_and_then(&mut self) {
+        if self
+            .saved_at
+            .is_none_or(|at| at.elapsed() >= std::time::Duration::from_secs(1))
+        {
+            self.save();
+        }
+    }
+
+    fn save(&mut self) {
+        if self.text.trim().is_empty() {
+            return;
+        }
+        let saved = match self.row {
+            Some(id) => self.library.update_cut_reply(id, &self.text),
+            None => self
+                .library
+                .add_cut_reply(self.conversation_id, &self.text, Some(self.model))
+                .map(|m| self.row = Some(m.id)),
+        };
+        match saved {
+            Ok(()) => self.saved_at = Some(std::time::Instant::now()),
+            Err(e) => tracing::warn!("a reply in progress could not be kept: {}", e.message),
+        }
+    }
+
+    /// The reply ended whole: its cut-off row goes (the whole reply is added after).
+    fn finish(&mut self) {
+        self.done = true;
+        if let Some(id) = self.row.take()
+            && let Err(e) = self.library.delete_cut_reply(id)
+        {
+            tracing::warn!("a cut-off row could not be removed: {}", e.message);
+        }
+    }
+}
+
+impl Drop for PartialReply<'_> {
+    fn drop(&mut self) {
+        if !self.done {
+            self.save();
+        }
     }
 }
 
@@ -365,10 +453,10 @@ fn unique() -> String {
 
 /// The only kinds of file `save_document` writes: documents, never something a system could run
 /// or load (a `.desktop`, `.bat` or shell file in a startup folder).
-const DOCUMENT_EXTENSIONS: &[&str] = &["md", "markdown", "txt"];
+const DOCUMENT_EXTENSIONS: &[&str] = &["md", "markdown", "txt", "csv"];
 
 /// Saves `contents` as `file_name` in `folder` without replacing a file already there (a
-/// " (2)"-style suffix is added); a name without a document extension (`.md`, `.markdown`,
+/// " (2)"-style suffix is added); a name without a document extension (`.md`, `.markdown`, `.csv`,
 /// `.txt`) gets `.md` added. Returns the path written.
 pub fn save_document(folder: &Path, file_name: &str, contents: &str) -> Result<PathBuf, IpcError> {
     let clean: String = file_name

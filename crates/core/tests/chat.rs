@@ -64,12 +64,12 @@ async fn a_chat_turn_sent_again_after_a_broken_reply_keeps_the_question_once() {
     let w = World::new().await;
     let (studio, sb) = (w.studio(), &w.sb);
     let request = pasta_question("anthropic/claude-haiku-4.5");
-    // The first reply breaks off after two events.
+    // The first reply breaks off five events in, part of its text sent.
     let resp = reqwest::Client::new()
         .post(format!("{}/_sandbox/faults", sb.base_url()))
         .json(&serde_json::json!({
             "match": {"method": "POST", "path": "/v1/messages"},
-            "dropStreamAfterEvents": 2
+            "dropStreamAfterEvents": 5
         }))
         .send()
         .await
@@ -82,13 +82,29 @@ async fn a_chat_turn_sent_again_after_a_broken_reply_keeps_the_question_once() {
         panic!("{:?}", events[0]);
     };
     let roles = |id| w.roles(id);
-    assert_eq!(roles(conversation_id), ["user"]);
+    // What the reply said before it broke is kept, marked as cut.
+    let streamed: String = events
+        .iter()
+        .filter_map(|e| match e {
+            ChatEvent::Text { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    let kept = w.library.messages(conversation_id).unwrap();
+    assert_eq!(roles(conversation_id), ["user", "assistant"]);
+    assert!(kept[1].cut);
+    assert_eq!(
+        kept[1].content,
+        serde_json::json!([{"type": "text", "text": streamed}])
+    );
 
     studio
         .chat_stream(Some(conversation_id), &request, |_| {})
         .await
         .unwrap();
+    // Sent again: the question once, the cut reply replaced by the whole one.
     assert_eq!(roles(conversation_id), ["user", "assistant"]);
+    assert!(!w.library.messages(conversation_id).unwrap()[1].cut);
 
     // A new question in the same conversation is kept as a new turn.
     let mut next = request.clone();

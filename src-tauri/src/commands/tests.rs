@@ -46,6 +46,8 @@ impl App {
                 super::agents::check_tasks,
                 super::agents::check_task_data,
                 super::gateway::read_text_file,
+                super::gateway::submit_video,
+                super::gateway::raise_spend_cap_today,
             ])
             .build(mock_context(tauri::test::noop_assets()))
             .unwrap();
@@ -251,6 +253,73 @@ fn read_text_file_reads_only_files_the_user_chose() {
     assert_eq!(
         app.invoke("read_text_file", json!({ "path": path })),
         Ok(json!("# Streaks\n\nDays in a row."))
+    );
+}
+
+#[test]
+fn a_call_past_the_spend_cap_is_refused_until_todays_cap_is_raised() {
+    let app = App::new();
+    let state = app.state();
+    let mut settings = state.profiles.settings().unwrap();
+    settings
+        .spend_caps
+        .insert(SANDBOX_PROFILE_ID.to_owned(), 2.0);
+    tauri::async_runtime::block_on(state.profiles.save_settings(&settings)).unwrap();
+    state
+        .library
+        .record_metering(
+            SANDBOX_PROFILE_ID,
+            "v1/images",
+            &specdesk_client::Metering {
+                request_id: Some("req_1".into()),
+                credits_charged: Some(2.0),
+                credits_remaining: Some(98.0),
+            },
+        )
+        .unwrap();
+    let video = json!({"request": {"model": "sandbox/video-1", "prompt": "A red kite"}});
+    assert_eq!(
+        app.invoke("submit_video", video.clone()),
+        Err(json!({
+            "kind": "spendCap",
+            "message": "This call was not sent: 2 credits spent today on Sandbox has reached the cap (its daily cap is 2 credits), and the call's cost is only known once it runs. Raise today's cap to send it, or wait until tomorrow.",
+            "spendCap": {"profileId": "sandbox", "spent": 2.0, "limit": 2.0, "estimate": 0.0},
+        }))
+    );
+    assert!(
+        state.library.unfinished_jobs().unwrap().is_empty(),
+        "nothing was written or sent"
+    );
+    assert_eq!(
+        app.invoke(
+            "raise_spend_cap_today",
+            json!({"profileId": SANDBOX_PROFILE_ID, "credits": 0})
+        ),
+        Err(json!({
+            "kind": "invalidInput",
+            "message": "Raise the cap by a number of credits above 0 and up to 1,000,000.",
+            "field": "credits",
+        }))
+    );
+    let mut raised = app
+        .invoke(
+            "raise_spend_cap_today",
+            json!({"profileId": SANDBOX_PROFILE_ID, "credits": 1.5}),
+        )
+        .unwrap();
+    let date = raised.as_object_mut().unwrap().remove("date").unwrap();
+    assert_eq!(date.as_str().map(str::len), Some(10), "{date}");
+    assert_eq!(
+        raised,
+        json!({"profileId": "sandbox", "spent": 2.0, "dailyCap": 2.0, "raised": 1.5, "limit": 3.5})
+    );
+    // Under the raised cap the call goes.
+    let job = app.invoke("submit_video", video);
+    assert!(
+        job.as_ref()
+            .err()
+            .is_none_or(|e| e["kind"] != json!("spendCap")),
+        "{job:?}"
     );
 }
 

@@ -7,4 +7,8 @@ export type ConversationMessage = { id: number, conversationId: number,
 /**
  * `user` or `assistant`.
  */
-role: string, content: unknown, model?: string, requestId?: string, creditsCharged?: number, createdAt: string, };
+role: string, content: unknown, model?: string, requestId?: string, creditsCharged?: number, createdAt: string, 
+/**
+ * A reply cut off before its end (a broken or stopped stream, a closed app).
+ */
+cut: boolean, };

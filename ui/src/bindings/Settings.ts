@@ -5,4 +5,9 @@ import type { Theme } from "./Theme";
 /**
  * What the user can change (DESIGN.md: settings only, no secrets).
  */
-export type Settings = { activeProfileId: string, theme: Theme, specPollIntervalSecs: number, defaultSpecDepth: SpecDepth, downloadFolder?: string, notifications: boolean, };
+export type Settings = { activeProfileId: string, theme: Theme, specPollIntervalSecs: number, defaultSpecDepth: SpecDepth, downloadFolder?: string, notifications: boolean, 
+/**
+ * Daily spend cap in credits per connection id (no entry: no cap). A gateway call that
+ * would pass it is refused before it is sent (`spendCap`).
+ */
+spendCaps?: { [key in string]: number }, };

@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { ErrorKind, type KnownErrorKind } from "../ipc/contract";
-import type { IpcError } from "../ipc/contract";
-import { call } from "../ipc/invoke";
+import type { IpcError, SpendCapDetail } from "../ipc/contract";
+import { call, toIpcError } from "../ipc/invoke";
 import { useNavigate } from "../lib/nav";
 
 const TITLES: Record<KnownErrorKind, string> = {
@@ -22,6 +22,7 @@ const TITLES: Record<KnownErrorKind, string> = {
   cancelled: "Stopped",
   internal: "Something went wrong",
   failed: "It could not be finished",
+  spendCap: "Today's spend cap is reached",
 };
 
 /** Kinds the user fixes in Settings (a key to add or replace, a keychain to unlock). */
@@ -50,6 +51,78 @@ export function useCountdown(ms: number | undefined): number {
   return left;
 }
 
+/** Credits to raise today's cap by so a call of `estimate` fits: what passes the cap, rounded up to
+ * a whole credit (at least 1). */
+export function suggestedRaise(d: Pick<SpendCapDetail, "spent" | "limit" | "estimate">): number {
+  return Math.max(1, Math.ceil(Math.round((d.spent + d.estimate - d.limit) * 1e6) / 1e6));
+}
+
+/** "Raise today's cap" for a `spendCap` error: by how many credits (suggested, editable), then the
+ * caller's "Try again". */
+function RaiseCap({ detail, onRetry }: { detail: SpendCapDetail; onRetry?: () => void }) {
+  const id = useId();
+  const [credits, setCredits] = useState(String(suggestedRaise(detail)));
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const value = Number(credits);
+  const invalid = !credits.trim() || !Number.isFinite(value) || value <= 0;
+  const raise = async (e: FormEvent) => {
+    e.preventDefault();
+    if (invalid) {
+      setProblem("Enter a number of credits above 0.");
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const today = await call("raise_spend_cap_today", { profileId: detail.profileId, credits: value });
+      setDone(`Today's cap is now ${today.limit ?? value} credits.`);
+    } catch (err) {
+      setProblem(toIpcError(err).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (done) {
+    return (
+      <div className="row">
+        <span role="status">{done}</span>
+        {onRetry && (
+          <button className="btn btn-primary" type="button" onClick={onRetry}>
+            Try again
+          </button>
+        )}
+      </div>
+    );
+  }
+  return (
+    <form className="row" onSubmit={(e) => void raise(e)} noValidate aria-label="Raise today's cap">
+      <label htmlFor={`${id}-credits`}>Raise by (credits)</label>
+      <input
+        id={`${id}-credits`}
+        className="input"
+        type="number"
+        min={1}
+        step="any"
+        inputMode="decimal"
+        value={credits}
+        onChange={(e) => setCredits(e.target.value)}
+        aria-invalid={!!problem}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+      />
+      <button className="btn btn-primary" type="submit" disabled={busy}>
+        {busy ? "Raising…" : "Raise today's cap"}
+      </button>
+      {problem && (
+        <span className="error-text" id={`${id}-problem`} role="alert">
+          {problem}
+        </span>
+      )}
+    </form>
+  );
+}
+
 /**
  * The next steps an error offers: its own action (Top up, Upgrade: opened in the browser), "Open
  * Settings" for a key or keychain problem, and "Try again" (after a rate limit's countdown).
@@ -59,6 +132,9 @@ export function ErrorActions({ error, onRetry }: { error: IpcError; onRetry?: ()
   const left = useCountdown(error.kind === ErrorKind.rateLimited ? error.retryAfterMs : undefined);
   const action = error.action;
   const waiting = error.kind === ErrorKind.rateLimited && left > 0;
+  if (error.kind === ErrorKind.spendCap && error.spendCap) {
+    return <RaiseCap detail={error.spendCap} onRetry={onRetry} />;
+  }
   return (
     <>
       {waiting && (

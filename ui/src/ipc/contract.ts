@@ -58,6 +58,8 @@ import type { KeyStatus } from "../bindings/KeyStatus";
 import type { ProfileInput } from "../bindings/ProfileInput";
 import type { ProfileView } from "../bindings/ProfileView";
 import type { Settings } from "../bindings/Settings";
+import type { SpendCapDetail } from "../bindings/SpendCapDetail";
+import type { SpendToday } from "../bindings/SpendToday";
 import type { SpecDepth } from "../bindings/SpecDepth";
 import type { Theme } from "../bindings/Theme";
 
@@ -113,6 +115,8 @@ export type {
   ProfileInput,
   ProfileView,
   Settings,
+  SpendCapDetail,
+  SpendToday,
   SpecDepth,
   Theme,
 };
@@ -138,6 +142,7 @@ const KNOWN_ERROR_KINDS = [
   "storage",
   "internal",
   "failed",
+  "spendCap",
 ] as const satisfies readonly IpcErrorKind[];
 
 /** The kinds this version of the UI knows. */
@@ -301,6 +306,8 @@ export interface Commands {
   generate_images: { args: { request: ImageRequest }; result: MediaItem[] };
   /** A video job, written to the ledger and polled in the background; the file lands in the media library. */
   submit_video: { args: { request: VideoRequest }; result: Job };
+  /** Raises a connection's daily spend cap by `credits` for today only (the action of a `spendCap` error). */
+  raise_spend_cap_today: { args: { profileId: string; credits: number }; result: SpendToday };
   /** The connection in use's generated files, newest first. Show one with `convertFileSrc(item.path)` (the asset protocol serves the media folder only). */
   list_media: { args: { kind?: MediaKind; limit: number; offset: number }; result: MediaItem[] };
   delete_media: { args: { id: number }; result: null };

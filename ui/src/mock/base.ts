@@ -3,6 +3,7 @@
 // shared rules of ./helpers.ts. Handlers read and write `db`, so a flow (add a connection, submit a
 // spec, follow it) stays consistent within one page load. Words and rules follow the Rust side
 // (crates/core, crates/client).
+import type { SpendToday } from "../ipc/contract";
 import type { CommandName, Batch, BatchEvent, CachedSpec, ChatEvent, FileInfo, JobEvent, MediaItem, MessagesResponse, ModelList, PlanView, ProfileView, PublicCatalog, SpecPage, SpecView } from "../ipc/contract";
 import { ipcError, type Handler } from "./registry";
 import { MISSING_KEY, NOT_FOUND, NO_PROJECT_YET, ROTATION_NOTICE, SANDBOX_ID, clone, maskedTail, nextId, now } from "./state";
@@ -12,6 +13,33 @@ import { SPEC_FILE_TYPES, addJob, balanceView, charge, checkInput, checkKey, che
 
 export { createDb, PROJECT_HABITS, SPEC_HABITS } from "./fixtures";
 export type { MockDb } from "./state";
+import type { MockDb } from "./state";
+
+// Today's raises of a connection's spend cap (crates/core `Stored.capRaises`), per page state.
+const capRaises = new WeakMap<MockDb, Map<string, { date: string; credits: number }>>();
+
+/** The mock's local day: the day of its clock. */
+function mockDay(db: MockDb): string {
+  const d = new Date(db.clock);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+/** What crates/core `Profiles::spend_today` answers: today's charges of `profileId` against its cap. */
+export function spendToday(db: MockDb, profileId: string): SpendToday {
+  const date = mockDay(db);
+  const local = (at: string) => {
+    const d = new Date(at);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  };
+  const spent = db.ledger
+    .filter((e) => e.profileId === profileId && e.endpoint !== "credits-balance" && local(e.at) === date)
+    .reduce((sum, e) => sum + (e.creditsCharged ?? 0), 0);
+  const dailyCap = db.settings.spendCaps?.[profileId];
+  const raise = capRaises.get(db)?.get(profileId);
+  const raised = raise?.date === date ? raise.credits : 0;
+  const round = (x: number) => Math.round(x * 1e6) / 1e6;
+  return { profileId, date, spent: round(spent), raised, ...(dailyCap === undefined ? {} : { dailyCap, limit: round(dailyCap + raised) }) };
+}
 
 // ---------------------------------------------------------------------------------------------
 // The handlers: one per command of the contract (tsc fails here when a command is added there).
@@ -488,8 +516,8 @@ export const baseHandlers: BaseHandlers = {
     };
     const at = now(db);
     db.messages.push(
-      { id: nextId(db), conversationId: convId, role: "user", content: last?.content ?? "", createdAt: at },
-      { id: nextId(db), conversationId: convId, role: "assistant", content: message.content, model: request.model, creditsCharged: 0.02, createdAt: at },
+      { id: nextId(db), conversationId: convId, role: "user", content: last?.content ?? "", createdAt: at, cut: false },
+      { id: nextId(db), conversationId: convId, role: "assistant", content: message.content, model: request.model, creditsCharged: 0.02, createdAt: at, cut: false },
     );
     conversation.updatedAt = at;
     charge(db, ctx, "messages", 0.02);
@@ -526,6 +554,21 @@ export const baseHandlers: BaseHandlers = {
       status: "submitted",
       result: null,
     });
+  },
+  raise_spend_cap_today: ({ profileId, credits }, { db }) => {
+    findProfile(db, profileId);
+    if (!Number.isFinite(credits) || credits <= 0 || credits > 1_000_000) {
+      throw ipcError("invalidInput", "Raise the cap by a number of credits above 0 and up to 1,000,000.", { field: "credits" });
+    }
+    if (db.settings.spendCaps?.[profileId] === undefined) {
+      throw ipcError("invalidInput", "This connection has no daily cap to raise. Set one in Settings, under Connections.", { field: "credits" });
+    }
+    const date = mockDay(db);
+    const raises = capRaises.get(db) ?? new Map<string, { date: string; credits: number }>();
+    capRaises.set(db, raises);
+    const before = raises.get(profileId);
+    raises.set(profileId, { date, credits: (before?.date === date ? before.credits : 0) + credits });
+    return spendToday(db, profileId);
   },
   list_media: ({ kind, limit, offset }, { db }) =>
     clone(db.media.filter((m) => m.profileId === db.settings.activeProfileId && (!kind || m.kind === kind)).slice(offset, offset + limit)),

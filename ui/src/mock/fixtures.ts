@@ -320,7 +320,7 @@ export function createDb(): MockDb {
       },
     ],
     messages: [
-      { id: 1, conversationId: 1, role: "user", content: "Three names for a habit tracker?", createdAt: "2026-11-21T12:00:00.000Z" },
+      { id: 1, conversationId: 1, role: "user", content: "Three names for a habit tracker?", createdAt: "2026-11-21T12:00:00.000Z", cut: false },
       {
         id: 2,
         conversationId: 1,
@@ -329,6 +329,7 @@ export function createDb(): MockDb {
         model: "anthropic/claude-sonnet-4.5",
         creditsCharged: 0.02,
         createdAt: "2026-11-21T12:00:05.000Z",
+        cut: false,
       },
     ],
     dialog: { open: null, save: null },

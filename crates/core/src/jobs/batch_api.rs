@@ -1,13 +1,18 @@
-//! The runner's browser batches as the app sees them: started (see `JobRunner::start_batch`)
-//! and watched through the one feed of their follower, or from their kept timeline.
+//! The runner's browser batches as the app sees them: started (written to the ledger with their
+//! key, then sent as the user chose) and watched through the one feed of their follower, or
+//! from their kept timeline.
 
-use super::JobRunner;
-use super::runner::Inner;
+use specdesk_client::BatchOptions;
+use specdesk_types::BrowserTask;
+
+use super::runner::{Inner, Sending, spawn, to_json, was_refused};
+use super::{BatchJobRequest, BatchRunMode, JobRunner, RerunOf};
 use crate::agents::feed::{FeedReader, job_key};
 use crate::agents::timeline;
 use crate::events::BatchEvent;
 use crate::ipc_error::{IpcError, IpcErrorKind};
 use crate::library::{Job, JobKind};
+use crate::task_inputs;
 
 /// Ends job `job_id`'s batch feed, if one is open, telling its watchers it was stopped.
 pub(super) fn end_feed(inner: &Inner, job_id: i64) {
@@ -30,6 +35,70 @@ pub enum BatchWatch {
 }
 
 impl JobRunner {
+    /// Runs a batch of browser tasks: checked, given its idempotency key, written to the ledger
+    /// with the key, then sent as `mode` says. In the background it is sent here (`async: true`,
+    /// a refusal returned) and its id stored; live or waiting, its follower sends it (the job is
+    /// returned at once, the batch id stored when the service names it).
+    pub async fn start_batch(
+        &self,
+        profile_id: &str,
+        tasks: Vec<BrowserTask>,
+        options: BatchOptions,
+        mode: BatchRunMode,
+        rerun_of: Option<RerunOf>,
+    ) -> Result<Job, IpcError> {
+        let client = self.inner.clients.client_for(profile_id).await?;
+        let concurrency = options.concurrency;
+        let prepared = client.agents().prepare(tasks, options)?;
+        let key = prepared.idempotency_key().to_owned();
+        // The ledger gets the input names only; the values wait in the keychain until sent.
+        let (stored, values) = task_inputs::strip(prepared.tasks());
+        let vault = if task_inputs::any(prepared.tasks()) {
+            let vault = self.inner.clients.vault().ok_or_else(|| {
+                IpcError::new(
+                    IpcErrorKind::KeychainUnavailable,
+                    "Specdesk cannot keep this batch's input values safely without a keychain, so it was not sent. Remove the input values, or set up a keychain.",
+                )
+            })?;
+            task_inputs::keep(&vault, &key, &values).await?;
+            Some(vault)
+        } else {
+            None
+        };
+        let request = to_json(&BatchJobRequest {
+            tasks: stored,
+            concurrency,
+            mode,
+            rerun_of,
+        })?;
+        let job =
+            self.inner
+                .library
+                .insert_job(JobKind::Batch, profile_id, Some(&key), &request)?;
+        if mode != BatchRunMode::Background {
+            self.inner.give_first_send(job.id, mode);
+            self.inner.emit(job.id)?;
+            spawn(&self.inner, job.id);
+            return self.inner.library.job(job.id);
+        }
+        let sending = Sending::start(&self.inner, job.id);
+        self.inner.emit(job.id)?;
+        let sent = client.agents().start(&prepared).await;
+        // Sent or refused, the service needs the values no more; a lost answer keeps them for
+        // the follower, which sends the batch again with its key.
+        let settled = match &sent {
+            Ok(_) => true,
+            Err(e) => was_refused(e),
+        };
+        if let (Some(vault), true) = (&vault, settled) {
+            task_inputs::forget(vault, &key).await;
+        }
+        match sent {
+            Ok(batch) => self.sent(sending, &batch.id),
+            Err(e) => self.not_sent(sending, e),
+        }
+    }
+
     /// Batch `batch_id` as a watcher sees it: the feed of its follower (never a second poll of
     /// the service), else its kept timeline, else nothing known here.
     pub fn watch_batch(&self, batch_id: &str) -> Result<BatchWatch, IpcError> {

@@ -152,10 +152,48 @@ pub enum BatchRunMode {
     Wait,
 }
 
+/// Between polls of a spec on a service at a loopback address (the built-in Sandbox): it runs on
+/// this computer and only this app follows it, so a new user's first spec shows as soon as it is
+/// written rather than up to 15 s later.
+pub const LOOPBACK_SPEC_POLL_INTERVAL: Duration = Duration::from_secs(1);
+
+/// Whether `base_url` names this computer (`localhost`, `127.0.0.0/8`, `::1`), as the built-in
+/// Sandbox's address does.
+pub fn is_loopback(base_url: &url::Url) -> bool {
+    match base_url.host() {
+        Some(url::Host::Domain(d)) => {
+            let d = d.trim_end_matches('.').to_ascii_lowercase();
+            d == "localhost" || d.ends_with(".localhost")
+        }
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => {
+            ip.is_loopback() || ip.to_ipv4_mapped().is_some_and(|v4| v4.is_loopback())
+        }
+        None => false,
+    }
+}
+
+/// How often a spec on the service at `base_url` is polled, and the jitter either side, from the
+/// settings' `interval` and `jitter`: on a loopback address (the built-in Sandbox) every
+/// [`LOOPBACK_SPEC_POLL_INTERVAL`] (or the settings' interval when that is shorter, as in tests),
+/// without jitter; on any other service the settings' interval and jitter, untouched.
+pub fn spec_poll_timing(
+    base_url: &url::Url,
+    interval: Duration,
+    jitter: Duration,
+) -> (Duration, Duration) {
+    if is_loopback(base_url) {
+        (interval.min(LOOPBACK_SPEC_POLL_INTERVAL), Duration::ZERO)
+    } else {
+        (interval, jitter)
+    }
+}
+
 /// How the runner polls and waits.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JobRunnerConfig {
-    /// Between spec-status polls (the settings' 10-15 s).
+    /// Between spec-status polls (the settings' 10-15 s; a spec on a loopback address, the
+    /// built-in Sandbox, is polled every second: [`spec_poll_timing`]).
     pub spec_poll_interval: Duration,
     /// Random jitter either side of `spec_poll_interval`.
     pub poll_jitter: Duration,
@@ -186,5 +224,91 @@ impl JobRunnerConfig {
             media_dir,
             find_sent_spec_for: Duration::from_secs(5 * 60),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::{LOOPBACK_SPEC_POLL_INTERVAL, is_loopback, spec_poll_timing};
+
+    fn url(s: &str) -> url::Url {
+        url::Url::parse(s).unwrap()
+    }
+
+    const SETTINGS: Duration = Duration::from_secs(12);
+    const JITTER: Duration = Duration::from_millis(2_500);
+
+    #[test]
+    fn a_spec_on_the_sandbox_is_polled_every_second_without_jitter() {
+        assert_eq!(LOOPBACK_SPEC_POLL_INTERVAL, Duration::from_secs(1));
+        for base in [
+            "http://127.0.0.1:8787",
+            "http://127.0.0.1:43123/",
+            "http://127.5.6.7:80",
+            "http://localhost:8787",
+            "http://LOCALHOST.:8787",
+            "http://sandbox.localhost:8787",
+            "http://[::1]:8787",
+            "http://[::ffff:127.0.0.1]:8787",
+        ] {
+            assert_eq!(
+                spec_poll_timing(&url(base), SETTINGS, JITTER),
+                (Duration::from_secs(1), Duration::ZERO),
+                "{base}"
+            );
+        }
+        // The settings' 15 s too.
+        assert_eq!(
+            spec_poll_timing(
+                &url("http://127.0.0.1:8787"),
+                Duration::from_secs(15),
+                JITTER
+            ),
+            (Duration::from_secs(1), Duration::ZERO)
+        );
+    }
+
+    #[test]
+    fn a_shorter_interval_than_a_second_is_kept_on_the_sandbox() {
+        assert_eq!(
+            spec_poll_timing(
+                &url("http://127.0.0.1:8787"),
+                Duration::from_millis(20),
+                JITTER
+            ),
+            (Duration::from_millis(20), Duration::ZERO)
+        );
+    }
+
+    #[test]
+    fn a_spec_on_any_other_service_is_polled_at_the_settings_interval_with_its_jitter() {
+        for base in [
+            "https://api.example.com",
+            "https://api.example.com:8443/v1/",
+            "http://192.168.1.20:8787",
+            "http://10.0.0.1",
+            "http://[2001:db8::1]:8787",
+            "http://localhost.example.com",
+            "http://mylocalhost:8787",
+            "http://0.0.0.0:8787",
+        ] {
+            assert_eq!(
+                spec_poll_timing(&url(base), SETTINGS, JITTER),
+                (SETTINGS, JITTER),
+                "{base}"
+            );
+        }
+        assert_eq!(
+            spec_poll_timing(
+                &url("https://api.example.com"),
+                Duration::from_secs(15),
+                JITTER
+            ),
+            (Duration::from_secs(15), JITTER)
+        );
+        assert!(!is_loopback(&url("https://api.example.com")));
+        assert!(is_loopback(&url("http://127.0.0.1:8787")));
     }
 }

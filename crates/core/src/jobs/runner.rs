@@ -6,17 +6,14 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde::Serialize;
-use specdesk_client::{BatchOptions, SpecSubmission};
-use specdesk_types::{BrowserTask, VideoRequest};
+use specdesk_client::SpecSubmission;
+use specdesk_types::VideoRequest;
 use tokio::sync::broadcast;
 
 use super::batch::follow_batch;
 use super::spec::follow_spec;
 use super::video::follow_video;
-use super::{
-    BatchJobRequest, BatchRunMode, ClientFactory, JobRunnerConfig, Notifier, RerunOf,
-    SpecJobRequest,
-};
+use super::{BatchRunMode, ClientFactory, JobRunnerConfig, Notifier, SpecJobRequest};
 use crate::agents::feed::BatchFeeds;
 use crate::ipc_error::{IpcError, IpcErrorKind};
 use crate::library::{Job, JobKind, JobStatus, Library};
@@ -73,7 +70,7 @@ pub(super) struct Inner {
 /// The followers running, and the jobs asked to be followed again while theirs was running (a
 /// follower that stops for want of a key must not miss the `resume_all` made once it was set).
 #[derive(Default)]
-struct Active {
+pub(super) struct Active {
     handles: HashMap<i64, tokio::task::AbortHandle>,
     again: HashSet<i64>,
     /// Jobs whose request this runner is sending now. Nothing else follows them until the send
@@ -85,13 +82,13 @@ struct Active {
 }
 
 /// Marks a job as being sent for as long as it lives (see `Active::sending`).
-struct Sending<'a> {
+pub(super) struct Sending<'a> {
     inner: &'a Inner,
     job_id: i64,
 }
 
 impl<'a> Sending<'a> {
-    fn start(inner: &'a Inner, job_id: i64) -> Self {
+    pub(super) fn start(inner: &'a Inner, job_id: i64) -> Self {
         inner.active_map().sending.insert(job_id);
         Sending { inner, job_id }
     }
@@ -236,70 +233,6 @@ impl JobRunner {
         }
     }
 
-    /// Runs a batch of browser tasks: checked, given its idempotency key, written to the ledger
-    /// with the key, then sent as `mode` says. In the background it is sent here (`async: true`,
-    /// a refusal returned) and its id stored; live or waiting, its follower sends it (the job is
-    /// returned at once, the batch id stored when the service names it).
-    pub async fn start_batch(
-        &self,
-        profile_id: &str,
-        tasks: Vec<BrowserTask>,
-        options: BatchOptions,
-        mode: BatchRunMode,
-        rerun_of: Option<RerunOf>,
-    ) -> Result<Job, IpcError> {
-        let client = self.inner.clients.client_for(profile_id).await?;
-        let concurrency = options.concurrency;
-        let prepared = client.agents().prepare(tasks, options)?;
-        let key = prepared.idempotency_key().to_owned();
-        // The ledger gets the input names only; the values wait in the keychain until sent.
-        let (stored, values) = task_inputs::strip(prepared.tasks());
-        let vault = if task_inputs::any(prepared.tasks()) {
-            let vault = self.inner.clients.vault().ok_or_else(|| {
-                IpcError::new(
-                    IpcErrorKind::KeychainUnavailable,
-                    "Specdesk cannot keep this batch's input values safely without a keychain, so it was not sent. Remove the input values, or set up a keychain.",
-                )
-            })?;
-            task_inputs::keep(&vault, &key, &values).await?;
-            Some(vault)
-        } else {
-            None
-        };
-        let request = to_json(&BatchJobRequest {
-            tasks: stored,
-            concurrency,
-            mode,
-            rerun_of,
-        })?;
-        let job =
-            self.inner
-                .library
-                .insert_job(JobKind::Batch, profile_id, Some(&key), &request)?;
-        if mode != BatchRunMode::Background {
-            self.inner.active_map().first_sends.insert(job.id, mode);
-            self.inner.emit(job.id)?;
-            spawn(&self.inner, job.id);
-            return self.inner.library.job(job.id);
-        }
-        let sending = Sending::start(&self.inner, job.id);
-        self.inner.emit(job.id)?;
-        let sent = client.agents().start(&prepared).await;
-        // Sent or refused, the service needs the values no more; a lost answer keeps them for
-        // the follower, which sends the batch again with its key.
-        let settled = match &sent {
-            Ok(_) => true,
-            Err(e) => was_refused(e),
-        };
-        if let (Some(vault), true) = (&vault, settled) {
-            task_inputs::forget(vault, &key).await;
-        }
-        match sent {
-            Ok(batch) => self.sent(sending, &batch.id),
-            Err(e) => self.not_sent(sending, e),
-        }
-    }
-
     /// Makes a video in the background: written to the ledger, sent, its id stored, then polled
     /// until it is done; the file is saved in the media folder and recorded in the library.
     pub async fn start_video(
@@ -325,7 +258,7 @@ impl JobRunner {
         }
     }
 
-    fn sent(&self, sending: Sending<'_>, remote_id: &str) -> Result<Job, IpcError> {
+    pub(super) fn sent(&self, sending: Sending<'_>, remote_id: &str) -> Result<Job, IpcError> {
         let job_id = sending.job_id;
         self.inner.library.set_remote_id(job_id, remote_id)?;
         tracing::info!(job_id, remote_id, "job sent to the service");
@@ -335,7 +268,11 @@ impl JobRunner {
         Ok(job)
     }
 
-    fn not_sent(&self, sending: Sending<'_>, e: specdesk_client::Error) -> Result<Job, IpcError> {
+    pub(super) fn not_sent(
+        &self,
+        sending: Sending<'_>,
+        e: specdesk_client::Error,
+    ) -> Result<Job, IpcError> {
         let job_id = sending.job_id;
         let error = IpcError::from(&e);
         tracing::warn!(job_id, kind = %error.kind, "job not sent: {}", error.message);
@@ -382,13 +319,18 @@ impl Inner {
         self.active_map().first_sends.remove(&job_id)
     }
 
+    /// Marks batch job `job_id`'s first send as its follower's to make, `mode`'s way.
+    pub(super) fn give_first_send(&self, job_id: i64, mode: BatchRunMode) {
+        self.active_map().first_sends.insert(job_id, mode);
+    }
+
     /// Whether job `job_id` has a follower now (or is being sent).
     pub(super) fn is_followed(&self, job_id: i64) -> bool {
         let active = self.active_map();
         active.handles.contains_key(&job_id) || active.sending.contains(&job_id)
     }
 
-    fn active_map(&self) -> std::sync::MutexGuard<'_, Active> {
+    pub(super) fn active_map(&self) -> std::sync::MutexGuard<'_, Active> {
         self.active.lock().unwrap_or_else(|p| p.into_inner())
     }
 

@@ -54,9 +54,15 @@ pub(super) async fn follow_spec(inner: &Arc<Inner>, mut job: Job) -> Step {
             id
         }
     };
+    // The built-in Sandbox (a loopback address) is followed every second, any other service at
+    // the settings' interval.
     let (interval, jitter) = {
         let c = inner.config();
-        (c.spec_poll_interval, c.poll_jitter)
+        super::spec_poll_timing(
+            client.config().base_url(),
+            c.spec_poll_interval,
+            c.poll_jitter,
+        )
     };
     let mut statuses = std::pin::pin!(
         client
@@ -213,6 +219,67 @@ async fn find_sent_spec(inner: &Inner, client: &Client, job: &Job) -> Result<Opt
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    use futures::future::BoxFuture;
+    use specdesk_client::{Client, ClientConfig, SpecSubmission};
+    use specdesk_sandbox::{Sandbox, SandboxConfig, keys};
+
+    use crate::ipc_error::IpcError;
+    use crate::jobs::{ClientFactory, JobRunner, JobRunnerConfig, SilentNotifier};
+    use crate::library::{JobStatus, Library};
+
+    struct OnSandbox(String);
+
+    impl ClientFactory for OnSandbox {
+        fn client_for<'a>(&'a self, _: &'a str) -> BoxFuture<'a, Result<Client, IpcError>> {
+            Box::pin(async move {
+                let config = ClientConfig::new(&self.0)?.with_api_key(keys::PRO.to_owned());
+                Ok(Client::new(config)?)
+            })
+        }
+    }
+
+    /// The settings say 12 s ± 2.5 s; the sandbox (127.0.0.1) keeps a `[sandbox:slow]` spec
+    /// processing for 3 real seconds: followed every second, the job completes within about 4 s,
+    /// where the settings' interval would take 9.5 s at the least.
+    #[tokio::test]
+    async fn a_spec_on_the_sandbox_is_followed_every_second_whatever_the_settings() {
+        let sb = Sandbox::start(SandboxConfig::ephemeral()).await.unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let mut config = JobRunnerConfig::new(dir.path().join("media"));
+        config.spec_poll_interval = Duration::from_secs(12);
+        config.poll_jitter = Duration::from_millis(2_500);
+        let runner = JobRunner::new(
+            Arc::new(Library::in_memory().unwrap()),
+            Arc::new(OnSandbox(sb.base_url().to_owned())),
+            Arc::new(SilentNotifier),
+            config,
+        );
+        let mut changes = runner.subscribe();
+        let started = Instant::now();
+        let job = runner
+            .start_spec(
+                "pro",
+                &SpecSubmission::fast("A bike repair booking page [sandbox:slow]"),
+            )
+            .await
+            .unwrap();
+        loop {
+            let change = tokio::time::timeout(Duration::from_secs(20), changes.recv())
+                .await
+                .expect("the spec did not finish")
+                .unwrap();
+            if change.id == job.id && change.status == JobStatus::Completed {
+                break;
+            }
+        }
+        let took = started.elapsed();
+        assert!(took >= Duration::from_secs(3), "{took:?}");
+        assert!(took < Duration::from_millis(6_500), "{took:?}");
+    }
+
     #[test]
     fn an_input_searched_for_is_a_literal_pattern_the_service_accepts() {
         let input = "A (todo) app? $5 + [tags] {x} ^a|b \\ . #1 - ~ & done";

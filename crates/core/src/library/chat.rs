@@ -37,6 +37,8 @@ pub struct ConversationMessage {
     pub request_id: Option<String>,
     pub credits_charged: Option<f64>,
     pub created_at: String,
+    /// A reply cut off before its end (a broken or stopped stream, a closed app).
+    pub cut: bool,
 }
 
 impl Library {
@@ -140,6 +142,18 @@ impl Library {
         model: Option<&str>,
         metering: Option<&Metering>,
     ) -> Result<ConversationMessage, IpcError> {
+        self.insert_message(conversation_id, role, content, model, metering, false)
+    }
+
+    fn insert_message(
+        &self,
+        conversation_id: i64,
+        role: &str,
+        content: &serde_json::Value,
+        model: Option<&str>,
+        metering: Option<&Metering>,
+        cut: bool,
+    ) -> Result<ConversationMessage, IpcError> {
         let at = now();
         let mut conn = self.conn();
         let tx = conn.transaction()?;
@@ -154,8 +168,8 @@ impl Library {
             ));
         }
         tx.execute(
-            "INSERT INTO messages (conversation_id, role, content_json, model, request_id, credits_charged, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            "INSERT INTO messages (conversation_id, role, content_json, model, request_id, credits_charged, created_at, cut)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             params![
                 conversation_id,
                 role,
@@ -163,7 +177,8 @@ impl Library {
                 model,
                 metering.and_then(|m| m.request_id.as_deref()),
                 metering.and_then(|m| m.credits_charged),
-                at
+                at,
+                cut
             ],
         )?;
         let id = tx.last_insert_rowid();
@@ -177,14 +192,43 @@ impl Library {
             request_id: metering.and_then(|m| m.request_id.clone()),
             credits_charged: metering.and_then(|m| m.credits_charged),
             created_at: at,
+            cut,
         })
+    }
+
+    /// Replaces the text of cut-off reply `id` (a reply still streaming, saved as it goes).
+    pub fn update_cut_reply(&self, id: i64, text: &str) -> Result<(), IpcError> {
+        let content = serde_json::json!([{"type": "text", "text": text}]);
+        self.conn().execute(
+            "UPDATE messages SET content_json = ?2 WHERE id = ?1 AND cut = 1",
+            params![id, content.to_string()],
+        )?;
+        Ok(())
+    }
+
+    /// Removes cut-off reply `id` (its reply ended after all, and is kept whole).
+    pub fn delete_cut_reply(&self, id: i64) -> Result<(), IpcError> {
+        self.conn()
+            .execute("DELETE FROM messages WHERE id = ?1 AND cut = 1", [id])?;
+        Ok(())
+    }
+
+    /// Appends what a reply said before it was cut off, marked as cut.
+    pub fn add_cut_reply(
+        &self,
+        conversation_id: i64,
+        text: &str,
+        model: Option<&str>,
+    ) -> Result<ConversationMessage, IpcError> {
+        let content = serde_json::json!([{"type": "text", "text": text}]);
+        self.insert_message(conversation_id, "assistant", &content, model, None, true)
     }
 
     /// The messages of a conversation, in order.
     pub fn messages(&self, conversation_id: i64) -> Result<Vec<ConversationMessage>, IpcError> {
         let conn = self.conn();
         let mut stmt = conn.prepare(
-            "SELECT id, conversation_id, role, content_json, model, request_id, credits_charged, created_at
+            "SELECT id, conversation_id, role, content_json, model, request_id, credits_charged, created_at, cut
              FROM messages WHERE conversation_id = ?1 ORDER BY id",
         )?;
         let rows = stmt.query_map([conversation_id], |r| {
@@ -198,6 +242,7 @@ impl Library {
                 request_id: r.get(5)?,
                 credits_charged: r.get(6)?,
                 created_at: r.get(7)?,
+                cut: r.get(8)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)

@@ -203,6 +203,19 @@ impl Library {
         Ok(conn.last_insert_rowid())
     }
 
+    /// Credits charged to `profile_id` from `from` (inclusive) to `to` (exclusive), both UTC
+    /// instants formatted like `at` (see `settings::local_day`). Balance readings and charges not
+    /// known yet count nothing.
+    pub fn spent_between(&self, profile_id: &str, from: &str, to: &str) -> Result<f64, IpcError> {
+        let spent: f64 = self.conn().query_row(
+            "SELECT COALESCE(SUM(credits_charged), 0) FROM credit_ledger
+             WHERE profile_id = ?1 AND at >= ?2 AND at < ?3 AND endpoint != 'credits-balance'",
+            params![profile_id, from, to],
+            |r| r.get(0),
+        )?;
+        Ok((spent * 1e6).round() / 1e6)
+    }
+
     /// The newest credit-ledger lines.
     pub fn credit_ledger(&self, limit: u32) -> Result<Vec<CreditEntry>, IpcError> {
         let conn = self.conn();

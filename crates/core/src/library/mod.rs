@@ -155,6 +155,8 @@ const MIGRATIONS: &[&str] = &[
     // 5: browser-task input values written by earlier versions are scrubbed from batch jobs
     // (in Rust: `jobs::scrub_task_values`, run when this version is reached).
     "SELECT 1;",
+    // 6: a chat reply cut off (its stream broke, was stopped, or the app closed) is kept, marked.
+    "ALTER TABLE messages ADD COLUMN cut INTEGER NOT NULL DEFAULT 0;",
 ];
 
 /// The version from which batch jobs hold no task input values.

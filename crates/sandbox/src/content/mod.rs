@@ -1,16 +1,16 @@
-//! Deterministic spec content: features found in the input become milestones, stories with
-//! acceptance criteria and (deep) layered subtasks, with hours, personas, roles, tech stack,
-//! graphs and markdown. Same input, same content.
+//! Deterministic spec content: the input is read as English (`prose`: title, features and the
+//! sentences about them), and the features become milestones, stories with acceptance criteria
+//! and (deep) layered subtasks, with hours, personas, roles, tech stack, graphs and markdown.
+//! Same input, same content.
 
-mod features;
 mod graphs;
 mod markdown;
 mod people;
+mod prose;
 mod stories;
 mod tech;
 
-pub use features::{extract_features, title_of};
-
+use prose::Lines;
 use specdesk_types::{CoreFunctionality, EnrichedTech, Graph, Milestone, Priority, ScopeOfWork};
 
 /// What generation needs.
@@ -41,7 +41,7 @@ pub struct Generated {
 
 /// Credits a spec costs: fast 5-10, deep 10-50, growing with the features found.
 pub fn cost(text: &str, deep: bool) -> f64 {
-    let n = extract_features(text).len() as f64;
+    let n = prose::read(text).features.len() as f64;
     if deep {
         (10.0 + 4.0 * n).min(50.0)
     } else {
@@ -58,27 +58,28 @@ pub fn strip_markers(text: &str) -> String {
 /// Generates the whole scope of work.
 pub fn generate(input: &SpecInput<'_>) -> Generated {
     let text = strip_markers(input.text);
-    let mut features = extract_features(&text);
-    if features.is_empty() {
-        features = vec![
-            "Core workflow".to_owned(),
-            "Settings and preferences".to_owned(),
-        ];
-    }
-    let title = title_of(&text);
+    let reading = prose::read(&text);
+    let title = reading.title.clone();
+    let features: Vec<String> = reading.features.iter().map(|f| f.name.clone()).collect();
     let context = input.context.filter(|c| !c.trim().is_empty());
     let incremental = context.is_some();
-    let personas = people::personas(&text, &features);
-    let main_persona = personas
-        .first()
-        .map(|p| p.title.to_lowercase())
-        .unwrap_or_else(|| "user".to_owned());
+    // People and technologies are found in what the input says and in how it reads.
+    let said = format!("{title}\n{}\n{text}", features.join("\n"));
+    let main_persona = people::MAIN_PERSONA.to_lowercase();
+    let lines: Vec<Lines> = reading
+        .features
+        .iter()
+        .map(|f| prose::lines(f, &main_persona, reading.product()))
+        .collect();
+    let goals: Vec<String> = lines.iter().map(|l| l.goal.clone()).collect();
+    let personas = people::personas(&said, &features, &goals);
 
-    let (plan, feature_stories) = stories::plan(&features, &main_persona, context);
+    let (plan, feature_stories) = stories::plan(&features, &lines, context);
     let (milestones_h, milestones_a, total) = stories::milestones(&plan, input.deep);
-    let stack = tech::stack(&text, &title);
-    let core = core_functionalities(&features, &main_persona);
-    let summary = summary(input, &title, &features, incremental, &milestones_a);
+    let stack = tech::stack(&said, &reading.example_name());
+    let core = core_functionalities(&features, &lines);
+    let lead = reading.summary_lead(incremental);
+    let summary = summary(input, &lead, &milestones_a);
 
     let agent = ScopeOfWork {
         title: Some(title.clone()),
@@ -122,13 +123,14 @@ pub fn generate(input: &SpecInput<'_>) -> Generated {
 }
 
 /// One core functionality per feature, the first third high priority, the last third low.
-fn core_functionalities(features: &[String], main_persona: &str) -> Vec<CoreFunctionality> {
+fn core_functionalities(features: &[String], lines: &[Lines]) -> Vec<CoreFunctionality> {
     features
         .iter()
+        .zip(lines)
         .enumerate()
-        .map(|(i, f)| CoreFunctionality {
+        .map(|(i, (f, l))| CoreFunctionality {
             name: f.clone(),
-            description: format!("Lets a {main_persona} {}.", f.to_lowercase()),
+            description: l.description.clone(),
             priority: Some(if i * 3 < features.len() {
                 Priority::High
             } else if i * 3 < features.len() * 2 {
@@ -140,14 +142,8 @@ fn core_functionalities(features: &[String], main_persona: &str) -> Vec<CoreFunc
         .collect()
 }
 
-/// The executive summary.
-fn summary(
-    input: &SpecInput<'_>,
-    title: &str,
-    features: &[String],
-    incremental: bool,
-    milestones: &[Milestone],
-) -> String {
+/// The executive summary: what the product does (`lead`), then the shape of the spec.
+fn summary(input: &SpecInput<'_>, lead: &str, milestones: &[Milestone]) -> String {
     let story_total: usize = milestones.iter().map(|m| m.stories.len()).sum();
     let sub_total: usize = milestones
         .iter()
@@ -155,18 +151,7 @@ fn summary(
         .map(|s| s.sub_tasks.len())
         .sum();
     let mut summary = format!(
-        "{title} is {} that lets people {}. This {} spec breaks the work into {} milestones and {} stories",
-        if incremental {
-            "a set of additions to an existing project"
-        } else {
-            "a new application"
-        },
-        join_and(
-            &features
-                .iter()
-                .map(|f| f.to_lowercase())
-                .collect::<Vec<_>>()
-        ),
+        "{lead} This {} spec breaks the work into {} milestones and {} stories",
         level_name(input.deep),
         milestones.len(),
         story_total
@@ -184,14 +169,6 @@ fn summary(
     summary
 }
 
-fn join_and(items: &[String]) -> String {
-    match items.len() {
-        0 => String::new(),
-        1 => items[0].clone(),
-        n => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
-    }
-}
-
 fn level_name(deep: bool) -> &'static str {
     if deep { "deep" } else { "fast" }
 }
@@ -200,9 +177,17 @@ fn level_name(deep: bool) -> &'static str {
 mod tests {
     use super::*;
 
+    fn names(text: &str) -> Vec<String> {
+        prose::read(text)
+            .features
+            .into_iter()
+            .map(|f| f.name)
+            .collect()
+    }
+
     #[test]
     fn features_from_sentences() {
-        let f = extract_features(
+        let f = names(
             "A todo app where users can sign up, create lists, share lists with friends and get reminders.",
         );
         assert_eq!(
@@ -214,19 +199,23 @@ mod tests {
                 "Get reminders"
             ]
         );
-        assert_eq!(title_of("A todo app where users can sign up."), "Todo app");
+        assert_eq!(
+            prose::read("A todo app where users can sign up.").title,
+            "Todo app"
+        );
     }
 
     #[test]
     fn features_from_bullets() {
-        let f = extract_features(
-            "Recipe site\n- Browse recipes\n- Save favourites\n* Weekly meal plan",
-        );
+        let f = names("Recipe site\n- Browse recipes\n- Save favourites\n* Weekly meal plan");
         assert_eq!(
             f,
             vec!["Browse recipes", "Save favourites", "Weekly meal plan"]
         );
-        assert_eq!(title_of("Recipe site\n- Browse recipes"), "Recipe site");
+        assert_eq!(
+            prose::read("Recipe site\n- Browse recipes").title,
+            "Recipe site"
+        );
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Personas (the end user plus actors named in the input) and the fixed roles.
 
+use super::prose::{cap_first, with_article};
 use crate::util::words;
 use specdesk_types::{Persona, Role};
 
@@ -29,9 +30,14 @@ const PERSONAS: &[(&str, &str)] = &[
     ("guests", "Guest"),
 ];
 
-pub(super) fn personas(text: &str, features: &[String]) -> Vec<Persona> {
+/// The persona every spec has first (the one stories and criteria speak of).
+pub(super) const MAIN_PERSONA: &str = "End user";
+
+/// The main persona plus actors named in `text`; each has up to three of the features as key
+/// tasks, with `goals` (one per feature) as its primary goals.
+pub(super) fn personas(text: &str, features: &[String], goals: &[String]) -> Vec<Persona> {
     let w = words(text);
-    let mut titles: Vec<&str> = vec!["End user"];
+    let mut titles: Vec<&str> = vec![MAIN_PERSONA];
     for (k, t) in PERSONAS {
         if w.iter().any(|x| x == k) && !titles.contains(t) {
             titles.push(t);
@@ -45,23 +51,19 @@ pub(super) fn personas(text: &str, features: &[String]) -> Vec<Persona> {
         .into_iter()
         .enumerate()
         .map(|(i, t)| {
-            let tasks: Vec<String> = features
-                .iter()
-                .skip(i % features.len().max(1))
-                .take(3)
-                .cloned()
-                .collect();
+            let from = i % features.len().max(1);
             Persona {
                 title: t.to_owned(),
                 description: format!(
-                    "{t} who relies on the product day to day and expects it to be quick and predictable."
+                    "{} relies on the product day to day and expects it to be quick and predictable.",
+                    cap_first(&with_article(&t.to_lowercase()))
                 ),
-                primary_goals: Some(tasks.iter().map(|f| format!("{f} quickly")).collect()),
+                primary_goals: Some(goals.iter().skip(from).take(3).cloned().collect()),
                 pain_points: Some(vec![
                     "Scattered tools and manual copy-paste".to_owned(),
                     "Not knowing whether a change was saved".to_owned(),
                 ]),
-                key_tasks: Some(tasks),
+                key_tasks: Some(features.iter().skip(from).take(3).cloned().collect()),
             }
         })
         .collect()

@@ -1,6 +1,7 @@
 //! Milestones and stories: a feature's complexity and hours, its stories, the fixed opening and
 //! closing milestones, deep subtasks by layer, and the numbered human and agent milestones.
 
+use super::prose::Lines;
 use crate::util::words;
 use specdesk_types::{Complexity, Milestone, Story, SubTask};
 
@@ -127,58 +128,48 @@ pub(super) struct StoryPlan {
     subject: String,
 }
 
-fn feature_stories(feature: &str, persona: &str) -> Vec<StoryPlan> {
+/// The stories of one feature: the feature itself, then (heavier features) its permissions and
+/// edge cases, then its performance and observability. `l` is what the spec says about it.
+fn feature_stories(feature: &str, l: &Lines) -> Vec<StoryPlan> {
     let c = complexity_of(feature);
-    let lower = feature.to_lowercase();
     let mut v = vec![StoryPlan {
         title: feature.to_owned(),
-        description: format!(
-            "As a {persona}, I want to {lower} so that I can get my work done without workarounds."
-        ),
-        criteria: vec![
-            format!(
-                "Given a signed-in {persona}, when they {lower}, then the result is saved and shown at once."
-            ),
-            format!("Invalid input to {lower} is refused with a message that says how to fix it."),
-            format!("{feature} works on desktop and mobile screen sizes."),
-        ],
+        description: l.story.clone(),
+        criteria: l.criteria.to_vec(),
         complexity: c.clone(),
         layers: if rank(&c) >= 3 {
             vec!["DB", "Infra", "API", "Backend", "FE", "QA", "Docs"]
         } else {
             vec!["DB", "API", "Backend", "FE", "QA", "Docs"]
         },
-        subject: lower.clone(),
+        subject: l.subject.clone(),
     }];
     if rank(&c) >= 2 {
         v.push(StoryPlan {
             title: format!("{feature}: permissions and edge cases"),
-            description: format!(
-                "Only allowed people can {lower}; empty, duplicate and concurrent cases behave predictably."
-            ),
+            description: l.perm_story.clone(),
             criteria: vec![
-                format!("A {persona} without access cannot {lower} and is told why."),
-                "Two people changing the same item at once never lose either change silently.".to_owned(),
+                l.perm_criterion.clone(),
+                "Two people changing the same item at once never lose either change silently."
+                    .to_owned(),
                 "Empty states explain what to do first.".to_owned(),
             ],
             complexity: from_rank(rank(&c) - 1),
             layers: vec!["API", "Backend", "FE", "QA"],
-            subject: format!("permissions and edge cases of {lower}"),
+            subject: format!("the permissions and edge cases of {}", l.subject),
         });
     }
     if rank(&c) >= 4 {
         v.push(StoryPlan {
             title: format!("{feature}: performance and observability"),
-            description: format!(
-                "{feature} stays fast with realistic data and its failures are visible."
-            ),
+            description: l.perf_story.clone(),
             criteria: vec![
                 "The main screen answers within 300 ms with 10,000 records.".to_owned(),
                 "Errors are logged with enough context to reproduce them.".to_owned(),
             ],
             complexity: Complexity::M,
             layers: vec!["Infra", "Backend", "QA"],
-            subject: format!("performance of {lower}"),
+            subject: format!("the performance of {}", l.subject),
         });
     }
     v
@@ -306,11 +297,12 @@ fn closing_milestones(incremental: bool) -> Vec<(String, Vec<StoryPlan>)> {
 /// A milestone before it is numbered: its description and stories.
 pub(super) type PlannedMilestone = (String, Vec<StoryPlan>);
 
-/// The milestones in order (`context` is the existing project of an incremental spec), and how
-/// many stories each feature has (for the plan).
+/// The milestones in order (`lines`: what the spec says about each feature; `context` is the
+/// existing project of an incremental spec), and how many stories each feature has (for the
+/// plan).
 pub(super) fn plan(
     features: &[String],
-    persona: &str,
+    lines: &[Lines],
     context: Option<&str>,
 ) -> (Vec<PlannedMilestone>, Vec<u32>) {
     let mut plan: Vec<PlannedMilestone> = Vec::new();
@@ -336,10 +328,10 @@ pub(super) fn plan(
         plan.push(("Project setup and foundations".to_owned(), setup_stories()));
     }
     let mut feature_stories_count = Vec::new();
-    for chunk in features.chunks(2) {
+    for (chunk, chunk_lines) in features.chunks(2).zip(lines.chunks(2)) {
         let mut stories = Vec::new();
-        for f in chunk {
-            let s = feature_stories(f, persona);
+        for (f, l) in chunk.iter().zip(chunk_lines) {
+            let s = feature_stories(f, l);
             feature_stories_count.push(s.len() as u32);
             stories.extend(s);
         }

@@ -186,6 +186,12 @@ describe("PlansScreen", () => {
     ipc(() => view(planFixture));
     const navigate = vi.fn();
     renderScreen(<PlansScreen />, navigate);
+    // A secondary action: the form shows once asked for.
+    expect(screen.queryByLabelText("Project id")).toBeNull();
+    const disclosure = screen.getByRole("button", { name: "Open by project id…" });
+    expect(disclosure.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.click(disclosure);
+    expect(disclosure.getAttribute("aria-expanded")).toBe("true");
     fireEvent.change(screen.getByLabelText("Project id"), { target: { value: "6650f1c2a9b3e4d5f6a7b8c" } });
     fireEvent.click(screen.getByRole("button", { name: "Open plan" }));
     expect(screen.getByText("A project id is 24 characters, each a digit 0–9 or a letter a–f.")).toBeTruthy();
@@ -193,5 +199,14 @@ describe("PlansScreen", () => {
     fireEvent.change(screen.getByLabelText("Project id"), { target: { value: " 6650F1C2A9B3E4D5F6A7B8CA " } });
     fireEvent.click(screen.getByRole("button", { name: "Open plan" }));
     expect(navigate).toHaveBeenCalledWith({ area: "plans", target: { projectId: "6650f1c2a9b3e4d5f6a7b8ca" } });
+  });
+
+  it("shows no id form above an open plan", async () => {
+    ipc(() => view(planFixture));
+    renderScreen(<PlansScreen target={{ specId: SPEC_ID }} />);
+    expect(await screen.findByRole("heading", { name: "Recipe Box" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Open by project id…" })).toBeNull();
+    expect(screen.queryByLabelText("Project id")).toBeNull();
+    expect(screen.getByRole("button", { name: "← All projects" })).toBeTruthy();
   });
 });

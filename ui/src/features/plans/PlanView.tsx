@@ -171,7 +171,7 @@ export function PlanBody({ view, target }: { view: PlanViewData; target: PlanTar
           </section>
           <section className="card" aria-labelledby="plan-features">
             <h3 id="plan-features">Features</h3>
-            <FeatureList features={plan.features} />
+            <FeatureList features={plan.features} specId={response.specId} />
           </section>
           <section className="card" aria-labelledby="plan-launch">
             <h3 id="plan-launch">Launch readiness</h3>

@@ -1,6 +1,7 @@
 // Server state of the Plans area. Keys carry the connection's id second (see ipc/hooks.ts).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PlanTarget } from "../../ipc/contract";
+import type { SpecQuery } from "../../bindings/SpecQuery";
 import { useConnectionId } from "../../ipc/hooks";
 import { call } from "../../ipc/invoke";
 
@@ -13,6 +14,24 @@ export const planKeys = {
   recent: ["recent_projects"] as const,
   recentOf: (c: string) => ["recent_projects", c] as const,
 };
+
+/**
+ * The completed specs the Plans home lists (the newest page the service gives at most). Keyed like
+ * the Specs library's pages (`["list_specs", connection, query]`), so a spec that completes there
+ * refreshes this list too.
+ */
+export const COMPLETED_SPECS_QUERY: SpecQuery = { status: "completed", limit: 100 };
+
+/** The completed specs of the active connection, newest first: where projects start. */
+export function useCompletedSpecs() {
+  const c = useConnectionId() ?? "";
+  return useQuery({
+    queryKey: ["list_specs", c, COMPLETED_SPECS_QUERY] as const,
+    queryFn: () => call("list_specs", { query: COMPLETED_SPECS_QUERY }),
+    enabled: c !== "",
+    retry: false,
+  });
+}
 
 /** How many opened projects the Plans screen lists. */
 export const RECENT_PROJECTS_SHOWN = 12;

@@ -11,13 +11,34 @@ export interface ProfileDraft {
   keyKind: KeyKind;
   projectId: string;
   apiKey: string;
+  /** Daily spend cap in credits, as typed (empty or missing: none). */
+  dailyCap?: string;
 }
 
-export const EMPTY_DRAFT: ProfileDraft = { name: "", baseUrl: "https://", keyKind: "personal", projectId: "", apiKey: "" };
+export const EMPTY_DRAFT: ProfileDraft = { name: "", baseUrl: "https://", keyKind: "personal", projectId: "", apiKey: "", dailyCap: "" };
 
-/** Local checks, field by field, before anything is sent. */
-export function checkDraft(d: ProfileDraft, withKey: boolean): FieldErrors {
+/** A daily cap as typed: empty (no cap) or credits above 0 and up to 1,000,000 (crates/core `Settings::validate`). */
+export function checkDailyCap(text: string | undefined): string | null {
+  const t = (text ?? "").trim();
+  if (!t) return null;
+  const n = Number(t);
+  if (!Number.isFinite(n) || n <= 0 || n > 1_000_000) return "Enter a number of credits above 0 and up to 1,000,000, or leave it empty for no cap.";
+  return null;
+}
+
+/** The cap a draft sets (`undefined`: no cap). */
+export function capOf(d: Pick<ProfileDraft, "dailyCap">): number | undefined {
+  const t = (d.dailyCap ?? "").trim();
+  return t && checkDailyCap(t) === null ? Number(t) : undefined;
+}
+
+/** Local checks, field by field, before anything is sent (`capOnly`: the built-in Sandbox, whose
+ * cap alone can change). */
+export function checkDraft(d: ProfileDraft, withKey: boolean, capOnly = false): FieldErrors {
   const errors: FieldErrors = {};
+  const cap = checkDailyCap(d.dailyCap);
+  if (cap) errors.dailyCap = cap;
+  if (capOnly) return errors;
   const name = checkProfileName(d.name);
   if (name) errors.name = name;
   const url = checkBaseUrl(d.baseUrl);
@@ -42,11 +63,13 @@ interface Props {
   submitLabel: string;
   onSubmit: (draft: ProfileDraft) => Promise<void>;
   onCancel: () => void;
+  /** Only the daily cap (the built-in Sandbox's address and name are fixed). */
+  capOnly?: boolean;
 }
 
 /** Add or edit a connection. The draft stays as typed whatever fails; the key field is cleared
  * once saved. */
-export function ProfileForm({ initial, withKey, submitLabel, onSubmit, onCancel }: Props) {
+export function ProfileForm({ initial, withKey, submitLabel, onSubmit, onCancel, capOnly = false }: Props) {
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<IpcError | null>(null);
@@ -57,7 +80,7 @@ export function ProfileForm({ initial, withKey, submitLabel, onSubmit, onCancel 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setFailure(null);
-    const local = checkDraft(draft, withKey);
+    const local = checkDraft(draft, withKey, capOnly);
     setErrors(local);
     if (Object.keys(local).length > 0) return;
     setBusy(true);
@@ -66,7 +89,7 @@ export function ProfileForm({ initial, withKey, submitLabel, onSubmit, onCancel 
       setDraft((d) => ({ ...d, apiKey: "" }));
     } catch (err) {
       const ipc = toIpcError(err);
-      if (ipc.field && ipc.kind === ErrorKind.invalidInput) setErrors({ [ipc.field]: ipc.message });
+      if (ipc.field && ipc.kind === ErrorKind.invalidInput) setErrors({ [ipc.field === "spendCaps" ? "dailyCap" : ipc.field]: ipc.message });
       else setFailure(ipc);
     } finally {
       setBusy(false);
@@ -94,7 +117,7 @@ export function ProfileForm({ initial, withKey, submitLabel, onSubmit, onCancel 
   return (
     <form className="card" onSubmit={(e) => void submit(e)} noValidate aria-label={submitLabel}>
       {failure && <ErrorPanel error={failure} />}
-      {field(
+      {!capOnly && field(
         "name",
         "Name",
         <input
@@ -107,7 +130,7 @@ export function ProfileForm({ initial, withKey, submitLabel, onSubmit, onCancel 
         />,
         "For example Work or Personal.",
       )}
-      {field(
+      {!capOnly && field(
         "baseUrl",
         "Service address",
         <input
@@ -121,7 +144,7 @@ export function ProfileForm({ initial, withKey, submitLabel, onSubmit, onCancel 
         />,
         "Starts with https://.",
       )}
-      {field(
+      {!capOnly && field(
         "keyKind",
         "Key type",
         <select
@@ -136,7 +159,7 @@ export function ProfileForm({ initial, withKey, submitLabel, onSubmit, onCancel 
         </select>,
         "Organization keys see the whole organization's projects.",
       )}
-      {field(
+      {!capOnly && field(
         "projectId",
         "Project id (optional)",
         <input
@@ -149,6 +172,20 @@ export function ProfileForm({ initial, withKey, submitLabel, onSubmit, onCancel 
           spellCheck={false}
         />,
         "AI gateway usage is attributed to this project.",
+      )}
+      {field(
+        "dailyCap",
+        "Daily spend cap in credits (optional)",
+        <input
+          id="profile-dailyCap"
+          className="input"
+          inputMode="decimal"
+          value={draft.dailyCap ?? ""}
+          onChange={(e) => set({ dailyCap: e.target.value })}
+          aria-invalid={!!errors.dailyCap}
+          aria-describedby={described("dailyCap")}
+        />,
+        "A gateway call that would pass it today is stopped before it is sent. Leave it empty for no cap.",
       )}
       {withKey &&
         field(

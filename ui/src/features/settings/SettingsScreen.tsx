@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { open as openDialog } from "@tauri-apps/plugin-dialog";
 import type { IpcError, ProfileView, Settings } from "../../ipc/contract";
 import { toIpcError } from "../../ipc/invoke";
@@ -13,11 +14,13 @@ import {
   useSettings,
   useTestConnection,
   useUpdateProfile,
+  keys,
 } from "../../ipc/hooks";
 import { ErrorPanel } from "../../components/ErrorPanel";
 import { formatCredits } from "../../components/CreditMeter";
 import { checkApiKey } from "../../lib/validate";
-import { EMPTY_DRAFT, ProfileForm, toInput, type ProfileDraft } from "./ProfileForm";
+import { EMPTY_DRAFT, ProfileForm, capOf, toInput, type ProfileDraft } from "./ProfileForm";
+import { Spending, useSaveCap } from "./Spending";
 import { Support } from "./Support";
 
 type Notice = { kind: "success" | "info"; text: string } | null;
@@ -103,7 +106,7 @@ function KeyPanel({ profile, onNotice }: { profile: ProfileView; onNotice: (n: N
   );
 }
 
-function ProfileRow({ profile, onEdit }: { profile: ProfileView; onEdit: () => void }) {
+function ProfileRow({ profile, cap, onEdit }: { profile: ProfileView; cap: number | undefined; onEdit: () => void }) {
   const test = useTestConnection();
   const setActive = useSetActiveProfile();
   const del = useDeleteProfile();
@@ -135,6 +138,7 @@ function ProfileRow({ profile, onEdit }: { profile: ProfileView; onEdit: () => v
           <div className="muted">
             {profile.key.hasKey ? `Key ${profile.key.maskedTail ?? ""}` : "No key yet"}
           </div>
+          <div className="muted">{cap === undefined ? "No daily spend cap" : `Daily spend cap: ${formatCredits(cap)} credits`}</div>
         </div>
         <div className="row">
           {!profile.active && (
@@ -155,6 +159,7 @@ function ProfileRow({ profile, onEdit }: { profile: ProfileView; onEdit: () => v
           >
             {test.isPending ? "Testing…" : "Test connection"}
           </button>
+
           {!profile.builtIn && (
             <>
               <button className="btn" type="button" onClick={() => setShowKey((s) => !s)} aria-expanded={showKey}>
@@ -194,8 +199,12 @@ function ProfileRow({ profile, onEdit }: { profile: ProfileView; onEdit: () => v
 
 function Connections() {
   const profiles = useProfiles();
+  const settings = useSettings();
+  const saveCap = useSaveCap();
   const add = useAddProfile();
   const update = useUpdateProfile();
+  const caps = settings.data?.spendCaps ?? {};
+
   const [mode, setMode] = useState<{ kind: "add" } | { kind: "edit"; profile: ProfileView } | null>(null);
 
   if (profiles.isPending) return <p className="muted">Loading connections…</p>;
@@ -203,11 +212,13 @@ function Connections() {
 
   const submitAdd = async (d: ProfileDraft) => {
     const apiKey = d.apiKey.trim();
-    await add.mutateAsync({ input: toInput(d), ...(apiKey ? { apiKey } : {}) });
+    const view = await add.mutateAsync({ input: toInput(d), ...(apiKey ? { apiKey } : {}) });
+    await saveCap(view.id, capOf(d));
     setMode(null);
   };
-  const submitEdit = (id: string) => async (d: ProfileDraft) => {
-    await update.mutateAsync({ id, input: toInput(d) });
+  const submitEdit = (profile: ProfileView) => async (d: ProfileDraft) => {
+    if (!profile.builtIn) await update.mutateAsync({ id: profile.id, input: toInput(d) });
+    await saveCap(profile.id, capOf(d));
     setMode(null);
   };
 
@@ -217,7 +228,7 @@ function Connections() {
       <p className="muted">Each connection is a service address and its API key. Keys stay in your system keychain.</p>
       <ul className="profile-list">
         {profiles.data.map((p) => (
-          <ProfileRow key={p.id} profile={p} onEdit={() => setMode({ kind: "edit", profile: p })} />
+          <ProfileRow key={p.id} profile={p} cap={caps[p.id]} onEdit={() => setMode({ kind: "edit", profile: p })} />
         ))}
       </ul>
       {mode === null && (
@@ -236,10 +247,12 @@ function Connections() {
             keyKind: mode.profile.keyKind,
             projectId: mode.profile.projectId ?? "",
             apiKey: "",
+            dailyCap: caps[mode.profile.id] === undefined ? "" : String(caps[mode.profile.id]),
           }}
           withKey={false}
-          submitLabel="Save changes"
-          onSubmit={submitEdit(mode.profile.id)}
+          capOnly={mode.profile.builtIn}
+          submitLabel={mode.profile.builtIn ? `Save ${mode.profile.name}'s cap` : "Save changes"}
+          onSubmit={submitEdit(mode.profile)}
           onCancel={() => setMode(null)}
         />
       )}
@@ -256,6 +269,7 @@ function Preferences() {
 
 function PreferencesForm({ initial }: { initial: Settings }) {
   const save = useSaveSettings();
+  const qc = useQueryClient();
   const [draft, setDraft] = useState<Settings>(initial);
   const [failure, setFailure] = useState<IpcError | null>(null);
   const [saved, setSaved] = useState(false);
@@ -274,7 +288,11 @@ function PreferencesForm({ initial }: { initial: Settings }) {
     setFailure(null);
     if (pollError) return;
     try {
-      setDraft(await save.mutateAsync(draft));
+      // Caps are edited with their connection: the latest ones are kept, not this form's copy.
+      const latest = qc.getQueryData<Settings>(keys.settings);
+      const { spendCaps: _mine, ...rest } = draft;
+      void _mine;
+      setDraft(await save.mutateAsync({ ...rest, ...(latest?.spendCaps ? { spendCaps: latest.spendCaps } : {}) }));
       setSaved(true);
     } catch (err) {
       setFailure(toIpcError(err));
@@ -374,6 +392,7 @@ export function SettingsScreen() {
       <h1>Settings</h1>
       <Connections />
       <Preferences />
+      <Spending />
       <Support />
     </div>
   );

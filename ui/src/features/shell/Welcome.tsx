@@ -2,16 +2,25 @@ import { call } from "../../ipc/invoke";
 import { useQueryClient } from "@tanstack/react-query";
 import { keys } from "../../ipc/hooks";
 import { useErrorToast } from "../../components/Toasts";
+import { requestNewSpec, takeNewSpecRequest } from "./newSpec";
 
+// The first screen of a first run. "Explore the Sandbox" lands on the Specs composer with the focus
+// in its description (a "New spec" request, answered once Specs is on screen), so a first spec is
+// an example idea and Generate away.
 export function Welcome({ onDone }: { onDone: (goToSettings: boolean) => void }) {
   const qc = useQueryClient();
   const toast = useErrorToast();
   const finish = async (goToSettings: boolean) => {
+    // Asked for before the frame shows: the frame appears as soon as app_info says the welcome
+    // was seen, possibly before onDone navigates, and its first arrival on Specs answers it.
+    // Navigating is left to onDone.
+    if (!goToSettings) requestNewSpec(() => undefined, false);
     try {
       await call("finish_welcome");
       await qc.invalidateQueries({ queryKey: keys.appInfo });
       onDone(goToSettings);
     } catch (e) {
+      if (!goToSettings) takeNewSpecRequest();
       toast(e);
     }
   };

@@ -1,7 +1,12 @@
 // The "New spec" composer: description, an optional file (dialog or drag and drop), optional
 // existing-project context, documentation links, depth and a cost hint. The draft is kept in
 // localStorage on every change; it is cleared only once the service has the job.
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+//
+// A first spec is a few actions away: example ideas fill an empty description in one click,
+// Ctrl/Cmd+Enter sends from any field (Enter alone is a newline, and nothing is sent while an
+// input method is composing), and "New spec" (the window event NEW_SPEC_EVENT, sent by the
+// palette and after the welcome) focuses the description.
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { ErrorKind } from "../../ipc/contract";
 import { getCurrentWebview } from "@tauri-apps/api/webview";
 import type { DragDropEvent } from "@tauri-apps/api/webview";
@@ -30,7 +35,42 @@ import {
   type DraftField,
 } from "./draft";
 import { useSubmitSpec } from "./queries";
+import { NEW_SPEC_EVENT } from "../shell/newSpec";
 import "./specs.css";
+
+/** Ideas one click away while the description is empty: a short name, and the text it fills. */
+export const EXAMPLE_IDEAS: readonly { label: string; text: string }[] = [
+  {
+    label: "A habit tracker for small teams",
+    text: "A habit tracker for small teams: daily check-ins, streaks and a weekly summary by email.",
+  },
+  {
+    label: "Bookings for a climbing gym",
+    text: "A booking app for a climbing gym: members reserve time slots, staff set the capacity of each slot, and everyone gets a reminder the day before.",
+  },
+  {
+    label: "A shared shopping list",
+    text: "A shared shopping list for a household: everyone adds items from their phone, the list syncs at once and is sorted by supermarket aisle.",
+  },
+];
+
+/**
+ * Whether a key press in the composer sends it: Ctrl+Enter or Cmd+Enter, never while an input
+ * method is composing (Enter then confirms the composition) and never Enter alone (a newline).
+ */
+export function isSendShortcut(e: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey?: boolean;
+  shiftKey?: boolean;
+  isComposing?: boolean;
+  keyCode?: number;
+}): boolean {
+  // keyCode 229: a key the input method is handling (WebKit reports some without isComposing).
+  if (e.isComposing || e.keyCode === 229) return false;
+  return e.key === "Enter" && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey;
+}
 
 /** The composer's draft, restored from and saved to localStorage. */
 export function useComposerDraft(): [ComposerDraft, (d: ComposerDraft) => void] {
@@ -79,6 +119,19 @@ export function Composer({
   useEffect(() => {
     latest.current = { draft, onChange };
   });
+
+  // "New spec" from anywhere: the description takes the focus (and says so with preventDefault).
+  useEffect(() => {
+    const onNewSpec = (e: Event) => {
+      const field = descriptionRef.current;
+      if (!field) return;
+      sectionRef.current?.scrollIntoView?.({ block: "start" });
+      field.focus();
+      e.preventDefault();
+    };
+    window.addEventListener(NEW_SPEC_EVENT, onNewSpec);
+    return () => window.removeEventListener(NEW_SPEC_EVENT, onNewSpec);
+  }, []);
 
   useEffect(() => {
     if (!focusRequested) return;
@@ -152,8 +205,9 @@ export function Composer({
     el?.focus();
   };
 
-  const send = async (e: FormEvent) => {
-    e.preventDefault();
+  const send = async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (submit.isPending || inspecting) return;
     setFailure(null);
     const local = checkSpecDraft(draft);
     setErrors(local);
@@ -185,6 +239,21 @@ export function Composer({
     }
   };
 
+  const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
+    const { key, ctrlKey, metaKey, altKey, shiftKey } = e;
+    const { isComposing, keyCode } = e.nativeEvent;
+    if (!isSendShortcut({ key, ctrlKey, metaKey, altKey, shiftKey, isComposing, keyCode })) return;
+    e.preventDefault();
+    void send();
+  };
+
+  const fillExample = (text: string) => {
+    update({ description: text });
+    // The buttons go away with the empty description: the focus moves to the filled field.
+    descriptionRef.current?.focus();
+  };
+  const showExamples = draft.description.trim() === "" && !draft.file && !draft.existing;
+
   const urlLines = docUrlLines(draft.docUrls);
   const describedBy = (f: DraftField, hint?: string) =>
     [hint, errors[f] ? `${fieldIds[f]}-error` : undefined].filter(Boolean).join(" ") || undefined;
@@ -204,7 +273,7 @@ export function Composer({
           : "A full spec for a new project: setup, features, deployment, CI/CD, monitoring and documentation."}
       </p>
       {failure && <ErrorPanel error={failure} />}
-      <form onSubmit={(e) => void send(e)} noValidate aria-label="New spec">
+      <form onSubmit={(e) => void send(e)} onKeyDown={onKeyDown} noValidate aria-label="New spec">
         <div className="field">
           <label htmlFor={fieldIds.input}>{draft.existing ? "What should the new feature do?" : "What do you want to build?"}</label>
           <textarea
@@ -218,9 +287,22 @@ export function Composer({
             aria-describedby={describedBy("input", `${id}-input-hint`)}
           />
           <span className="hint" id={`${id}-input-hint`}>
-            Plain words are fine: who it is for, what they do with it, anything it must connect to.
+            Plain words are fine: who it is for, what they do with it, anything it must connect to. Press{" "}
+            <kbd>Ctrl</kbd>+<kbd>Enter</kbd> (<kbd>⌘</kbd>+<kbd>Enter</kbd> on a Mac) to generate.
           </span>
           {fieldError("input")}
+          {showExamples && (
+            <div className="row example-ideas" role="group" aria-labelledby={`${id}-examples`}>
+              <span className="muted" id={`${id}-examples`}>
+                Or start from an example:
+              </span>
+              {EXAMPLE_IDEAS.map((idea) => (
+                <button key={idea.label} className="btn btn-ghost example-idea" type="button" onClick={() => fillExample(idea.text)}>
+                  {idea.label}
+                </button>
+              ))}
+            </div>
+          )}
         </div>
 
         <div className="field">

@@ -1,6 +1,7 @@
 // One of a spec's two documents: sanitized HTML from Rust (render_spec) with its table of
-// contents, code highlighting, print, copy and save as Markdown.
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+// contents (the section in view marked), code highlighting, find in the document (Ctrl/Cmd+F),
+// print, copy and save as Markdown.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { SpecDoc } from "../../ipc/contract";
 import { useProfiles } from "../../ipc/hooks";
 import { call, toIpcError } from "../../ipc/invoke";
@@ -10,6 +11,9 @@ import { handleRenderedLinkClick, useOpenExternal } from "../../lib/external";
 import { slugify } from "../../lib/format";
 import { useNotice } from "../../lib/notices";
 import { useRendered } from "./queries";
+import { FindBar } from "./document/FindBar";
+import { useDocumentFind } from "./document/useDocumentFind";
+import { useTocSpy } from "./document/useTocSpy";
 
 const DOC_NAMES: Record<SpecDoc, { title: string; file: string }> = {
   human: { title: "Human spec", file: "spec" },
@@ -77,6 +81,12 @@ export function DocumentView({ specId, doc, title }: { specId: string; doc: Spec
   const [busy, setBusy] = useState<string | null>(null);
   const name = DOC_NAMES[doc].title;
   const html = rendered.data?.html;
+  const findButtonRef = useRef<HTMLButtonElement>(null);
+  const endRef = useRef<HTMLDivElement>(null);
+  const { find, inputRef: findInputRef } = useDocumentFind(bodyRef, !!html, findButtonRef);
+  const tocData = rendered.data?.toc;
+  const tocIds = useMemo(() => (tocData ?? []).filter((t) => t.level <= TOC_MAX_LEVEL).map((t) => t.id), [tocData]);
+  const inView = useTocSpy(bodyRef, endRef, tocIds, html);
 
   // highlight.js is loaded on first use, after the document is painted: opening a document never
   // waits for it.
@@ -160,7 +170,11 @@ export function DocumentView({ specId, doc, title }: { specId: string; doc: Spec
         <button className="btn" type="button" onClick={() => window.print()}>
           Print
         </button>
+        <button ref={findButtonRef} className="btn" type="button" aria-keyshortcuts="Control+F Meta+F" aria-expanded={find.open} onClick={find.show}>
+          Find…
+        </button>
       </div>
+      {find.open && <FindBar find={find} inputRef={findInputRef} docName={name} />}
       <div className="doc-columns">
         {toc.length > 0 && (
           <nav className="doc-toc" aria-label={`Contents of the ${name.toLowerCase()}`}>
@@ -170,6 +184,7 @@ export function DocumentView({ specId, doc, title }: { specId: string; doc: Spec
                 <li key={`${t.id}-${i}`} data-level={t.level}>
                   <a
                     href={`#${t.id}`}
+                    aria-current={inView === t.id ? "true" : undefined}
                     onClick={(e) => {
                       e.preventDefault();
                       scrollTo(t.id);
@@ -190,6 +205,8 @@ export function DocumentView({ specId, doc, title }: { specId: string; doc: Spec
           dangerouslySetInnerHTML={{ __html: rendered.data.html }}
         />
       </div>
+      {/* Seen once the end of the document is on screen (the contents then mark the last section). */}
+      <div ref={endRef} className="doc-end" aria-hidden="true" />
     </div>
   );
 }

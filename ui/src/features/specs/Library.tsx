@@ -1,62 +1,39 @@
-// The library of specs: filters (depth, status), regex search on the description, page size
-// 1–100 and skip-based pages. Rows that are still generating refresh on their own; when the
-// service cannot be reached the specs kept on this computer are listed (and still open).
-import { useId, useState, type FormEvent } from "react";
+// The library of specs: a search as you type (plain text, or a checked pattern), filters (depth,
+// status), pages of 10, 25 or 50, and columns that sort the page shown (the service has no sort
+// order to ask for). Each spec can get a local title and be archived on this computer (hidden from
+// the list, listed under "Show archived"). Rows that are still generating refresh on their own;
+// when the service cannot be reached the specs kept on this computer are listed (and still open).
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { ErrorKind } from "../../ipc/contract";
 import type { SpecRecord } from "../../bindings/SpecRecord";
 import { toIpcError } from "../../ipc/invoke";
 import { useSettings } from "../../ipc/hooks";
 import { ErrorPanel } from "../../components/ErrorPanel";
-import { formatCreditsWord, formatDateTime, formatHours } from "../../lib/format";
-import { useNavigate } from "../../lib/nav";
-import {
-  DEFAULT_FILTERS,
-  PAGE_SIZE_MESSAGE,
-  checkPattern,
-  pageRange,
-  parsePageSize,
-  toQuery,
-  type LibraryFilters,
-} from "./libraryFilters";
-import { isLiveStatus, useSpecPage } from "./queries";
-import { depthLabel } from "./status";
-import { SpecStatusBadge } from "./StatusBadge";
+import { useNotice } from "../../lib/notices";
+import { DEFAULT_FILTERS, PAGE_SIZES, matchesFilters, pageRange, searchPattern, toQuery, type LibraryFilters } from "./libraryFilters";
+import { archiveSpec, refreshArchived, unarchiveSpec, useArchived } from "./library/archive";
+import { excerpt, specName } from "./library/names";
+import { SearchBox } from "./library/SearchBox";
+import { nextSort, sortSpecs, type SortKey, type SortOrder } from "./library/sortSpecs";
+import { SpecTable } from "./library/SpecTable";
+import { useSpecTitles } from "./library/titles";
+import { useSpecPage } from "./queries";
 
-// The filters outlive the screen (opening a spec and coming back keeps them) until a reload, one
-// set per connection: another connection starts with the defaults.
-const remembered = new Map<string, LibraryFilters>();
+interface LibraryView {
+  filters: LibraryFilters;
+  sort: SortOrder | null;
+  showArchived: boolean;
+}
+
+const DEFAULT_VIEW: LibraryView = { filters: DEFAULT_FILTERS, sort: null, showArchived: false };
+
+// The view (filters, sort, archived shown) outlives the screen (opening a spec and coming back
+// keeps it) until a reload, one per connection: another connection starts with the defaults.
+const remembered = new Map<string, LibraryView>();
 
 /** Forgets the remembered filters (tests). */
 export function resetLibraryFilters(): void {
   remembered.clear();
-}
-
-function excerpt(text: string, max = 160): string {
-  const t = text.trim();
-  return t.length > max ? `${t.slice(0, max)}…` : t;
-}
-
-function SpecRow({ spec }: { spec: SpecRecord }) {
-  const navigate = useNavigate();
-  const title = excerpt(spec.input) || (spec.uploadedFileName ? `From the file ${spec.uploadedFileName}` : "Untitled spec");
-  return (
-    <tr data-live={isLiveStatus(spec.status)}>
-      <td className="lib-desc">
-        <button className="link-button" type="button" onClick={() => navigate({ area: "specs", specId: spec._id })}>
-          {title}
-        </button>
-        {isLiveStatus(spec.status) && spec.progress && <div className="muted lib-progress">{spec.progress}</div>}
-        {spec.status === "failed" && spec.errorMessage && <div className="error-text lib-progress">{spec.errorMessage}</div>}
-      </td>
-      <td>
-        <SpecStatusBadge status={spec.status} />
-      </td>
-      <td>{depthLabel(spec.endpoint)}</td>
-      <td className="nowrap">{formatDateTime(spec.created)}</td>
-      <td className="num">{spec.totalHumanHours !== undefined ? formatHours(spec.totalHumanHours) : "—"}</td>
-      <td className="num">{spec.creditsUsed !== undefined ? formatCreditsWord(spec.creditsUsed) : "—"}</td>
-    </tr>
-  );
 }
 
 /** The library of the connection in use (its own filters). */
@@ -67,39 +44,80 @@ export function Library() {
 
 function ConnectionLibrary({ profileId }: { profileId: string }) {
   const id = useId();
-  const [filters, setFiltersState] = useState<LibraryFilters>(() => remembered.get(profileId) ?? DEFAULT_FILTERS);
-  const [searchText, setSearchText] = useState(filters.search);
-  const [searchError, setSearchError] = useState<string | null>(null);
-  const [sizeText, setSizeText] = useState(String(filters.pageSize));
-  const [sizeError, setSizeError] = useState<string | null>(null);
-  const setFilters = (f: LibraryFilters) => {
-    remembered.set(profileId, f);
-    setFiltersState(f);
+  const [view, setViewState] = useState<LibraryView>(() => remembered.get(profileId) ?? DEFAULT_VIEW);
+  const setView = (patch: Partial<LibraryView>) => {
+    const next = { ...view, ...patch };
+    remembered.set(profileId, next);
+    setViewState(next);
   };
+  const { filters, sort, showArchived } = view;
+  const setFilters = (f: LibraryFilters) => setView({ filters: f });
+
   const page = useSpecPage(toQuery(filters));
-
-  const search = (e: FormEvent) => {
-    e.preventDefault();
-    const problem = checkPattern(searchText);
-    setSearchError(problem);
-    if (problem) return;
-    setFilters({ ...filters, search: searchText.trim(), skip: 0 });
-  };
-
-  const applySize = (raw: string) => {
-    setSizeText(raw);
-    const n = parsePageSize(raw);
-    setSizeError(n === null ? PAGE_SIZE_MESSAGE : null);
-    if (n !== null && n !== filters.pageSize) setFilters({ ...filters, pageSize: n, skip: 0 });
-  };
+  const titles = useSpecTitles();
+  const archived = useArchived(profileId);
+  const notice = useNotice();
 
   const data = page.data;
+  useEffect(() => {
+    if (data && !data.offline) refreshArchived(data.specs);
+  }, [data]);
+
+  // After Archive or Unarchive the row is gone: focus goes to the "Show archived" box.
+  const archivedBox = useRef<HTMLInputElement>(null);
+  const focusBox = useRef(false);
+  useEffect(() => {
+    if (!focusBox.current) return;
+    focusBox.current = false;
+    archivedBox.current?.focus();
+  });
+
+  const archive = (spec: SpecRecord) => {
+    archiveSpec(profileId, spec);
+    focusBox.current = true;
+    notice(`“${excerpt(specName(spec, titles), 60)}” is archived: hidden from the list, still in your library.`, {
+      label: "Undo",
+      run: () => unarchiveSpec(spec._id),
+    });
+  };
+  const unarchive = (spec: SpecRecord) => {
+    unarchiveSpec(spec._id);
+    focusBox.current = true;
+    notice(`“${excerpt(specName(spec, titles), 60)}” is back in the list.`);
+  };
+
+  const search = (text: string, pattern: boolean) => {
+    const next = { ...filters, search: text, pattern };
+    if (next.search === filters.search && next.pattern === filters.pattern) return;
+    // Ticking "Pattern" with nothing typed changes no query: the page stays.
+    const same = searchPattern(next) === searchPattern(filters);
+    setFilters({ ...next, skip: same ? filters.skip : 0 });
+  };
+
   const rawError = page.isError ? toIpcError(page.error) : null;
   // A pattern refused by the service (or by the offline search) is shown beside the search box.
   const patternError = rawError?.kind === ErrorKind.invalidInput && rawError.field === "search" ? rawError.message : null;
   const error = patternError ? null : rawError;
-  const shownSearchError = searchError ?? patternError;
   const filtered = !!(filters.endpoint || filters.status || filters.search);
+  const nameOf = (s: SpecRecord) => specName(s, titles);
+
+  const archivedIds = useMemo(() => new Set(archived.map((a) => a.spec._id)), [archived]);
+  const listed = data ? data.specs.filter((s) => !archivedIds.has(s._id)) : [];
+  const hiddenHere = data ? data.specs.length - listed.length : 0;
+  const archivedShown = archived.map((a) => a.spec).filter((s) => matchesFilters(s, filters));
+  const onSort = (key: SortKey) => setView({ sort: nextSort(sort, key) });
+  const table = (specs: SpecRecord[], inArchive: boolean) => (
+    <SpecTable
+      caption={inArchive ? "Your archived specs" : "Your specs"}
+      specs={sortSpecs(specs, sort, nameOf)}
+      titles={titles}
+      order={sort}
+      onSort={onSort}
+      archived={inArchive}
+      onArchive={archive}
+      onUnarchive={unarchive}
+    />
+  );
 
   return (
     <section aria-labelledby={`${id}-title`} className="library">
@@ -108,49 +126,7 @@ function ConnectionLibrary({ profileId }: { profileId: string }) {
         {page.isFetching && !page.isPending && <span className="muted">Refreshing…</span>}
       </div>
 
-      <form className="lib-search" role="search" onSubmit={search} noValidate>
-        <div className="field grow">
-          <label htmlFor={`${id}-search`}>Search descriptions</label>
-          <div className="row">
-            <input
-              id={`${id}-search`}
-              className="input grow"
-              type="search"
-              value={searchText}
-              onChange={(e) => {
-                setSearchText(e.target.value);
-                if (searchError) setSearchError(null);
-              }}
-              aria-invalid={!!shownSearchError}
-              aria-describedby={`${id}-search-hint${shownSearchError ? ` ${id}-search-error` : ""}`}
-            />
-            <button className="btn" type="submit">
-              Search
-            </button>
-            {filters.search && (
-              <button
-                className="btn btn-ghost"
-                type="button"
-                onClick={() => {
-                  setSearchText("");
-                  setSearchError(null);
-                  setFilters({ ...filters, search: "", skip: 0 });
-                }}
-              >
-                Clear search
-              </button>
-            )}
-          </div>
-          <span className="hint" id={`${id}-search-hint`}>
-            Matches words in the description, ignoring case. Patterns such as recipe|meal work too.
-          </span>
-          {shownSearchError && (
-            <span className="error-text" id={`${id}-search-error`} role="alert">
-              {shownSearchError}
-            </span>
-          )}
-        </div>
-      </form>
+      <SearchBox id={id} search={filters.search} pattern={filters.pattern} onSearch={search} refused={patternError} />
 
       <div className="row lib-filters">
         <div className="field">
@@ -183,97 +159,104 @@ function ConnectionLibrary({ profileId }: { profileId: string }) {
         </div>
         <div className="field">
           <label htmlFor={`${id}-size`}>Per page</label>
-          <input
+          <select
             id={`${id}-size`}
-            className="input page-size"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={100}
-            value={sizeText}
-            onChange={(e) => applySize(e.target.value)}
-            aria-invalid={!!sizeError}
-            aria-describedby={sizeError ? `${id}-size-error` : undefined}
-          />
-          {sizeError && (
-            <span className="error-text" id={`${id}-size-error`} role="alert">
-              {sizeError}
-            </span>
-          )}
+            className="select"
+            value={filters.pageSize}
+            onChange={(e) => setFilters({ ...filters, pageSize: Number(e.target.value), skip: 0 })}
+          >
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
         </div>
+        {(archived.length > 0 || showArchived) && (
+          <label className="lib-check lib-archived-toggle">
+            <input ref={archivedBox} type="checkbox" checked={showArchived} onChange={(e) => setView({ showArchived: e.target.checked })} />
+            Show archived ({archived.length})
+          </label>
+        )}
       </div>
 
-      {data?.offline && (
-        <div className="panel panel-info" role="status">
-          <h3>Showing specs saved on this computer</h3>
-          <p>The service cannot be reached right now. These specs were kept here and still open; new ones appear when you are back online.</p>
-        </div>
-      )}
-
-      {error && (
-        <ErrorPanel
-          error={error}
-          onRetry={() => {
-            void page.refetch();
-          }}
-        />
-      )}
-
-      {page.isPending && <p className="skeleton">Loading your specs…</p>}
-
-      {data && data.specs.length === 0 && !error && (
-        <div className="empty">
-          {filtered
-            ? "No spec matches these filters. Change or clear them to see more."
-            : "No specs yet. Describe what you want to build above to generate your first one."}
-        </div>
-      )}
-
-      {data && data.specs.length > 0 && (
+      {showArchived ? (
         <>
-          <div className="table-wrap">
-            <table className="lib-table">
-              <caption className="visually-hidden">Your specs</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Description</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Depth</th>
-                  <th scope="col">Created</th>
-                  <th scope="col" className="num">
-                    Hours
-                  </th>
-                  <th scope="col" className="num">
-                    Credits
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.specs.map((s) => (
-                  <SpecRow key={s._id} spec={s} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <nav className="row pager" aria-label="Pages of specs">
-            <button
-              className="btn"
-              type="button"
-              disabled={filters.skip === 0}
-              onClick={() => setFilters({ ...filters, skip: Math.max(0, filters.skip - filters.pageSize) })}
-            >
-              Previous
-            </button>
-            <span aria-live="polite">{pageRange(filters.skip, data.specs.length, data.total)}</span>
-            <button
-              className="btn"
-              type="button"
-              disabled={!data.hasMore}
-              onClick={() => setFilters({ ...filters, skip: filters.skip + filters.pageSize })}
-            >
-              Next
-            </button>
-          </nav>
+          <p className="hint lib-note">Archived specs are hidden from the list on this computer only; they stay in your library on the service.</p>
+          {archivedShown.length > 0 ? (
+            table(archivedShown, true)
+          ) : (
+            <div className="empty">
+              {archived.length > 0
+                ? "No archived spec matches these filters. Change or clear them to see more."
+                : "No archived specs. Archive a spec to hide it from the list; Unarchive brings it back."}
+            </div>
+          )}
+        </>
+      ) : (
+        <>
+          {data?.offline && (
+            <div className="panel panel-info" role="status">
+              <h3>Showing specs saved on this computer</h3>
+              <p>The service cannot be reached right now. These specs were kept here and still open; new ones appear when you are back online.</p>
+            </div>
+          )}
+
+          {error && (
+            <ErrorPanel
+              error={error}
+              onRetry={() => {
+                void page.refetch();
+              }}
+            />
+          )}
+
+          {page.isPending && <p className="skeleton">Loading your specs…</p>}
+
+          {data && data.specs.length === 0 && !error && (
+            <div className="empty">
+              {filtered
+                ? "No spec matches these filters. Change or clear them to see more."
+                : "No specs yet. Describe what you want to build above to generate your first one."}
+            </div>
+          )}
+
+          {data && data.specs.length > 0 && (
+            <>
+              {listed.length > 0 ? (
+                table(listed, false)
+              ) : (
+                <div className="empty">Every spec on this page is archived. Tick “Show archived” to see them, or go to another page.</div>
+              )}
+              {hiddenHere > 0 && listed.length > 0 && (
+                <p className="muted lib-note">
+                  {hiddenHere === 1 ? "1 archived spec on this page is not shown." : `${hiddenHere} archived specs on this page are not shown.`}
+                </p>
+              )}
+              {sort && (filters.skip > 0 || data.hasMore) && (
+                <p className="hint lib-note">Sorted within this page: the service sends specs newest first, one page at a time.</p>
+              )}
+              <nav className="row pager" aria-label="Pages of specs">
+                <button
+                  className="btn"
+                  type="button"
+                  disabled={filters.skip === 0}
+                  onClick={() => setFilters({ ...filters, skip: Math.max(0, filters.skip - filters.pageSize) })}
+                >
+                  Previous
+                </button>
+                <span aria-live="polite">{pageRange(filters.skip, data.specs.length, data.total)}</span>
+                <button
+                  className="btn"
+                  type="button"
+                  disabled={!data.hasMore}
+                  onClick={() => setFilters({ ...filters, skip: filters.skip + filters.pageSize })}
+                >
+                  Next
+                </button>
+              </nav>
+            </>
+          )}
         </>
       )}
     </section>

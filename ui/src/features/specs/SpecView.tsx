@@ -24,6 +24,7 @@ import { ProductPanel } from "./ProductPanel";
 import { AcceptanceBar } from "../agents/acceptance/AcceptanceBar";
 import { acceptanceStories, scopeMarks } from "../agents/acceptance/model";
 import { useAcceptanceRuns } from "../agents/acceptance/useAcceptanceRuns";
+import { ExportStoriesButton } from "./document/ExportStoriesButton";
 import "./specs.css";
 
 // The graphs (with React Flow and dagre) load when their tab is first opened, and highlight.js
@@ -251,14 +252,17 @@ export function SpecView({
   specId,
   onBack,
   onEditAgain,
+  initialTab,
 }: {
   specId: string;
   onBack: () => void;
   /** Refills the composer with this spec's request (a failed spec's "Edit and try again"). */
   onEditAgain: (d: ComposerDraft) => void;
+  /** The tab shown first (Overview when absent, or until the spec has that tab). */
+  initialTab?: SpecTab;
 }) {
   const spec = useSpec(specId);
-  const [tab, setTab] = useState<SpecTab>("overview");
+  const [tab, setTab] = useState<SpecTab>(initialTab ?? "overview");
   // Set when "Try again" on a document not saved offline found the service still out of reach.
   const [stillOffline, setStillOffline] = useState(false);
 
@@ -317,7 +321,7 @@ export function SpecView({
       ) : (
         <DocumentView key={doc} specId={specId} doc={doc} title={title} />
       );
-  } else if (active === "scope" && sow) panel = <ScopePanel specId={specId} sow={sow} totalHumanHours={s.totalHumanHours} deep={deep} />;
+  } else if (active === "scope" && sow) panel = <ScopePanel specId={specId} sow={sow} totalHumanHours={s.totalHumanHours} deep={deep} title={title} />;
   else if (active === "product" && sow) panel = <ProductPanel sow={sow} />;
   else if (active === "stack") panel = <TechStack sow={sow} enriched={s.enrichedTechStack ?? []} />;
   else if (active === "graphs")
@@ -356,13 +360,16 @@ export function SpecView({
 }
 
 /** The scope explorer, with "Check these stories on my app" and the latest acceptance run's marks. */
-function ScopePanel({ specId, sow, totalHumanHours, deep }: { specId: string; sow: ScopeOfWork; totalHumanHours?: number; deep: boolean }) {
+function ScopePanel({ specId, sow, totalHumanHours, deep, title }: { specId: string; sow: ScopeOfWork; totalHumanHours?: number; deep: boolean; title: string }) {
   const [runs] = useAcceptanceRuns(specId);
   const marks = useMemo(() => scopeMarks(sow, runs), [sow, runs]);
   const criteria = useMemo(() => acceptanceStories(sow).reduce((n, st) => n + st.criteria.length, 0), [sow]);
   return (
     <>
       <AcceptanceBar specId={specId} criteria={criteria} runs={runs} marks={marks} />
+      <div className="row scope-export">
+        <ExportStoriesButton sow={sow} title={title} />
+      </div>
       <ScopeExplorer sow={sow} totalHumanHours={totalHumanHours} deep={deep} marks={marks} />
     </>
   );

@@ -1,23 +1,35 @@
 // The Specs area: the composer, the generations in progress and the library; or one spec when
-// `specId` is set (App routes `{area: "specs", specId}` here).
-import { useCallback, useState } from "react";
+// `specId` is set (App routes `{area: "specs", specId}` here), on `initialTab` or the tab "Open"
+// asked for (a finished generation opens on its human document).
+import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "../../lib/nav";
 import { useNotice } from "../../lib/notices";
 import { Composer, useComposerDraft } from "./Composer";
 import { draftSummary, isEmptyDraft, loadSetAside, sameDraft, saveSetAside, type ComposerDraft } from "./draft";
 import { Generations } from "./Generations";
 import { Library } from "./Library";
-import { useJobChangedEvents } from "./queries";
-import { SpecView } from "./SpecView";
+import { clearSpecTabRequest, requestedSpecTab, useJobChangedEvents } from "./queries";
+import { SpecView, type SpecTab } from "./SpecView";
 import "./specs.css";
 
-export function SpecsScreen({ specId }: { specId?: string }) {
+export function SpecsScreen({
+  specId,
+  initialTab,
+}: {
+  specId?: string;
+  /** The tab spec `specId` opens on; else the one "Open" asked for (`openSpecOn`), else Overview. */
+  initialTab?: SpecTab;
+}) {
   const navigate = useNavigate();
   const notice = useNotice();
   const [draft, setDraft] = useComposerDraft();
   const [focusRequested, setFocusRequested] = useState(false);
   const focused = useCallback(() => setFocusRequested(false), []);
   useJobChangedEvents();
+  // The tab asked for by "Open" is used once: the spec view has read it when this runs.
+  useEffect(() => {
+    if (specId) clearSpecTabRequest(specId);
+  }, [specId]);
 
   // A draft the user was writing when "Edit and try again" refilled the composer: kept (on this
   // computer too) until the user restores or discards it, never lost to a timed notice.
@@ -51,6 +63,7 @@ export function SpecsScreen({ specId }: { specId?: string }) {
       <SpecView
         key={specId}
         specId={specId}
+        initialTab={initialTab ?? requestedSpecTab(specId)}
         onBack={() => navigate({ area: "specs" })}
         onEditAgain={(d) => {
           editAgain(d);

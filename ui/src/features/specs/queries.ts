@@ -8,6 +8,8 @@ import type { IpcError, Job, JobEvent, SpecDoc, SpecDraft, SpecPage, SpecQuery, 
 import { call, toIpcError } from "../../ipc/invoke";
 import { keys, useConnectionId } from "../../ipc/hooks";
 import { useAppEvent } from "../../ipc/events";
+import type { NavTarget } from "../../lib/nav";
+import type { SpecTab } from "./SpecView";
 
 /** Keys of one connection's data; the bare prefixes (`pages`, `jobs`) cover every connection. */
 export const specKeys = {
@@ -31,12 +33,63 @@ export function isUnfinishedJob(job: Job): boolean {
   return job.status === "queued" || job.status === "submitted" || job.status === "running";
 }
 
-/** Poll interval while something is live: the settings' spec poll interval (10–15 s recommended). */
+/** How often a live spec on the built-in Sandbox (or any service on this computer) is read. */
+export const SANDBOX_POLL_MS = 1000;
+
+/** Whether a service address names this computer (`localhost`, `127.x.x.x`, `[::1]`). */
+export function isLoopbackUrl(baseUrl: string | undefined): boolean {
+  if (!baseUrl) return false;
+  let host: string;
+  try {
+    host = new URL(baseUrl).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  host = host.replace(/\.$/, "");
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (host === "[::1]" || host === "[::ffff:7f00:1]") return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * Poll interval while a spec is live: every second on the built-in Sandbox (a loopback address:
+ * it runs on this computer, as the job runner follows it), else the settings' spec poll interval
+ * (10–15 s recommended).
+ */
+export function specPollMs(
+  settings: { specPollIntervalSecs?: number; activeProfileId?: string } | undefined,
+  profiles: readonly { id: string; baseUrl: string; builtIn: boolean; active?: boolean }[] | undefined,
+): number {
+  const active = profiles?.find((p) => p.id === settings?.activeProfileId) ?? profiles?.find((p) => p.active);
+  if (active && (active.builtIn || isLoopbackUrl(active.baseUrl))) return SANDBOX_POLL_MS;
+  const secs = settings?.specPollIntervalSecs ?? 12;
+  return Math.max(2, secs) * 1000;
+}
+
 function usePollMs(): number {
   const qc = useQueryClient();
-  const s = qc.getQueryData<{ specPollIntervalSecs?: number }>(keys.settings);
-  const secs = s?.specPollIntervalSecs ?? 12;
-  return Math.max(2, secs) * 1000;
+  return specPollMs(qc.getQueryData(keys.settings), qc.getQueryData(keys.profiles));
+}
+
+// "Open" on a finished generation opens its spec on the human document: the tab is asked for
+// here, then the spec is navigated to; SpecsScreen reads it (without taking it: React may render
+// twice) when the spec view mounts and clears it once mounted.
+let tabRequest: { specId: string; tab: SpecTab } | null = null;
+
+/** Opens spec `specId` on `tab` (its human document unless told otherwise). */
+export function openSpecOn(navigate: (to: NavTarget) => void, specId: string, tab: SpecTab = "human"): void {
+  tabRequest = { specId, tab };
+  navigate({ area: "specs", specId });
+}
+
+/** The tab spec `specId` was asked to open on, if any (see `openSpecOn`). */
+export function requestedSpecTab(specId: string): SpecTab | undefined {
+  return tabRequest?.specId === specId ? tabRequest.tab : undefined;
+}
+
+/** Forgets the tab asked for (the spec view has opened on it). */
+export function clearSpecTabRequest(specId?: string): void {
+  if (specId === undefined || tabRequest?.specId === specId) tabRequest = null;
 }
 
 /**

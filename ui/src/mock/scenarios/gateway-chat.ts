@@ -62,7 +62,7 @@ async function chatStream(args: { streamId: string; conversationId?: number; req
   }
   const convId = conversation.id;
   channel.send({ type: "start", conversationId: convId });
-  db.messages.push({ id: nextId(db), conversationId: convId, role: "user", content: clone(last?.content ?? ""), createdAt: now(db) });
+  db.messages.push({ id: nextId(db), conversationId: convId, role: "user", content: clone(last?.content ?? ""), createdAt: now(db), cut: false });
 
   const blocks = Array.isArray(last?.content) ? (last.content as ContentBlock[]) : [];
   const toolResult = blocks.find((b) => b.type === "tool_result");
@@ -101,7 +101,7 @@ async function chatStream(args: { streamId: string; conversationId?: number; req
     stop_sequence: null,
     usage: { input_tokens: 12, output_tokens: words.length, cost: 0.002 },
   };
-  db.messages.push({ id: nextId(db), conversationId: convId, role: "assistant", content: clone(content), model: request.model, requestId: `req_sandbox_${db.seq}`, creditsCharged: 0.02, createdAt: now(db) });
+  db.messages.push({ id: nextId(db), conversationId: convId, role: "assistant", content: clone(content), model: request.model, requestId: `req_sandbox_${db.seq}`, creditsCharged: 0.02, createdAt: now(db), cut: false });
   conversation.updatedAt = now(db);
   charge(db, ctx, "messages", 0.02);
   channel.send({ type: "done", message, conversationId: convId });

@@ -58,12 +58,16 @@ describe("branches", () => {
 
   it("builds a linear thread from the library's messages", () => {
     const t = fromMessages([
-      { id: 1, conversationId: 1, role: "user", content: "Three names?", createdAt: "2026-11-21T12:00:00.000Z" },
-      { id: 2, conversationId: 1, role: "assistant", content: [{ type: "text", text: "Streakly." }], model: "openai/gpt-5-mini", creditsCharged: 0.02, createdAt: "2026-11-21T12:00:05.000Z" },
+      { id: 1, conversationId: 1, role: "user", content: "Three names?", createdAt: "2026-11-21T12:00:00.000Z", cut: false },
+      { id: 2, conversationId: 1, role: "assistant", content: [{ type: "text", text: "Streakly." }], model: "openai/gpt-5-mini", creditsCharged: 0.02, createdAt: "2026-11-21T12:00:05.000Z", cut: false },
+      { id: 3, conversationId: 1, role: "user", content: "Three more?", createdAt: "2026-11-21T12:01:00.000Z", cut: false },
+      { id: 4, conversationId: 1, role: "assistant", content: [{ type: "text", text: "Habitly, Tea" }], model: "openai/gpt-5-mini", createdAt: "2026-11-21T12:01:02.000Z", cut: true },
     ]);
-    expect(pathOf(t).map((x) => [x.id, x.role, textOf(x.content), x.model, x.credits])).toEqual([
-      ["m1", "user", "Three names?", undefined, undefined],
-      ["m2", "assistant", "Streakly.", "openai/gpt-5-mini", 0.02],
+    expect(pathOf(t).map((x) => [x.id, x.role, textOf(x.content), x.model, x.credits, x.status])).toEqual([
+      ["m1", "user", "Three names?", undefined, undefined, "done"],
+      ["m2", "assistant", "Streakly.", "openai/gpt-5-mini", 0.02, "done"],
+      ["m3", "user", "Three more?", undefined, undefined, "done"],
+      ["m4", "assistant", "Habitly, Tea", "openai/gpt-5-mini", undefined, "cut"],
     ]);
   });
 });

@@ -126,7 +126,8 @@ export function fromMessages(messages: ConversationMessage[]): ChatTree {
       parentId: parent,
       role: m.role === "assistant" ? "assistant" : "user",
       content: toBlocks(m.content),
-      status: "done",
+      // A reply the library kept cut off (its stream broke, or the app closed) stays marked.
+      status: m.cut ? "cut" : "done",
       model: m.model,
       credits: m.creditsCharged,
       requestId: m.requestId,

@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import type { NavTarget } from "../../lib/nav";
+import { canonicalHash, formatRoute, parseRoute, routeOf } from "./route";
+
+const SPEC = "6741a0c3e4b0f1a2b3c4d5e6";
+const PROJECT = "6741a0c3e4b0f1a2b3c4d5aa";
+
+describe("formatRoute", () => {
+  it("writes every place", () => {
+    expect(formatRoute({ area: "specs" })).toBe("#/specs");
+    expect(formatRoute({ area: "specs", specId: SPEC })).toBe("#/specs/6741a0c3e4b0f1a2b3c4d5e6");
+    expect(formatRoute({ area: "plans" })).toBe("#/plans");
+    expect(formatRoute({ area: "plans", target: { specId: SPEC } })).toBe("#/plans?specId=6741a0c3e4b0f1a2b3c4d5e6");
+    expect(formatRoute({ area: "plans", target: { projectId: PROJECT } })).toBe("#/plans?projectId=6741a0c3e4b0f1a2b3c4d5aa");
+    expect(formatRoute({ area: "agents" })).toBe("#/agents");
+    expect(formatRoute({ area: "agents", acceptance: { specId: SPEC } })).toBe("#/agents/acceptance?specId=6741a0c3e4b0f1a2b3c4d5e6");
+    expect(formatRoute({ area: "agents", acceptance: { specId: SPEC, url: "http://localhost:3000/a b?x=1&y=2" } })).toBe(
+      "#/agents/acceptance?specId=6741a0c3e4b0f1a2b3c4d5e6&url=http%3A%2F%2Flocalhost%3A3000%2Fa+b%3Fx%3D1%26y%3D2",
+    );
+    expect(formatRoute({ area: "gateway" })).toBe("#/gateway");
+    expect(formatRoute({ area: "settings" })).toBe("#/settings");
+  });
+
+  it("treats an empty plan target as the Plans area", () => {
+    expect(formatRoute({ area: "plans", target: {} })).toBe("#/plans");
+    expect(formatRoute({ area: "specs", specId: "" })).toBe("#/specs");
+  });
+});
+
+describe("parseRoute", () => {
+  const places: NavTarget[] = [
+    { area: "specs" },
+    { area: "specs", specId: SPEC },
+    { area: "plans" },
+    { area: "plans", target: { specId: SPEC } },
+    { area: "plans", target: { projectId: PROJECT } },
+    { area: "agents" },
+    { area: "agents", acceptance: { specId: SPEC } },
+    { area: "agents", acceptance: { specId: SPEC, url: "http://localhost:3000/a b?x=1&y=2" } },
+    { area: "gateway" },
+    { area: "settings" },
+  ];
+  for (const place of places) {
+    it(`reads back ${formatRoute(place)}`, () => {
+      expect(parseRoute(formatRoute(place))).toEqual(place);
+    });
+  }
+
+  it("reads a hash without its # and with one trailing slash", () => {
+    expect(parseRoute("/gateway")).toEqual({ area: "gateway" });
+    expect(parseRoute("#/specs/")).toEqual({ area: "specs" });
+    expect(parseRoute(`#/specs/${SPEC}/`)).toEqual({ area: "specs", specId: SPEC });
+    expect(parseRoute("#/plans/?projectId=6741A0C3E4B0F1A2B3C4D5AA")).toEqual({ area: "plans", target: { projectId: "6741A0C3E4B0F1A2B3C4D5AA" } });
+    expect(parseRoute("#/agents/acceptance?url=https%3A%2F%2Fapp.example.com&specId=abc")).toEqual({
+      area: "agents",
+      acceptance: { specId: "abc", url: "https://app.example.com" },
+    });
+  });
+
+  it("names no place for unknown or malformed hashes", () => {
+    for (const bad of [
+      "",
+      "#",
+      "#/",
+      "#specs",
+      "#/unknown",
+      "#/Specs",
+      "#/specs?x=1",
+      "#/specs/a/b",
+      "#/specs/%E0%A4%A",
+      "#/specs/has%20space",
+      `#/specs/${"a".repeat(65)}`,
+      "#/plans?specId=123",
+      "#/plans?projectId=zz41a0c3e4b0f1a2b3c4d5aa",
+      `#/plans?specId=${SPEC}&projectId=${PROJECT}`,
+      `#/plans?specId=${SPEC}&specId=${SPEC}`,
+      `#/plans?other=${SPEC}`,
+      "#/plans?specId",
+      `#/plans/${SPEC}`,
+      "#/agents?specId=abc",
+      "#/agents/acceptance",
+      "#/agents/acceptance?url=http%3A%2F%2Fa",
+      "#/agents/acceptance?specId=abc&url=",
+      "#/agents/other?specId=abc",
+      "#/gateway/chat",
+      "#/settings?tab=keys",
+      "#/__proto__",
+      "#/toString",
+    ]) {
+      expect(parseRoute(bad), bad).toBeNull();
+    }
+  });
+});
+
+describe("routeOf and canonicalHash", () => {
+  it("fall back to the Specs area", () => {
+    expect(routeOf("#/nowhere")).toEqual({ area: "specs" });
+    expect(routeOf("")).toEqual({ area: "specs" });
+    expect(canonicalHash("")).toBe("#/specs");
+    expect(canonicalHash("#/plans?specId=nope")).toBe("#/specs");
+  });
+
+  it("write each place one way", () => {
+    expect(canonicalHash("#/specs/")).toBe("#/specs");
+    expect(canonicalHash("/settings")).toBe("#/settings");
+    expect(canonicalHash("#/agents/acceptance?url=https%3A%2F%2Fapp.example.com&specId=abc")).toBe(
+      "#/agents/acceptance?specId=abc&url=https%3A%2F%2Fapp.example.com",
+    );
+  });
+});

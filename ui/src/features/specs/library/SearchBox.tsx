@@ -1,0 +1,107 @@
+// The library's search box: plain text searched as the user types (after a pause of
+// SEARCH_DELAY_MS; Enter searches at once), or, with "Pattern", a regular expression checked
+// before it is sent.
+import { useRef, useState, type FormEvent } from "react";
+import { checkPattern } from "../libraryFilters";
+import { useDebouncedCallback } from "./useDebouncedCallback";
+
+/** The pause in typing after which the search runs. */
+export const SEARCH_DELAY_MS = 250;
+
+interface Props {
+  /** Prefix of the element ids. */
+  id: string;
+  /** The search in use. */
+  search: string;
+  pattern: boolean;
+  /** A search to run (trimmed text; `pattern` says how to read it). */
+  onSearch: (search: string, pattern: boolean) => void;
+  /** The service (or the offline search) refused the pattern. */
+  refused: string | null;
+}
+
+export function SearchBox({ id, search, pattern, onSearch, refused }: Props) {
+  const [text, setText] = useState(search);
+  const [asPattern, setAsPattern] = useState(pattern);
+  const [problem, setProblem] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  const run = (raw: string, regex: boolean) => {
+    const p = regex ? checkPattern(raw) : null;
+    setProblem(p);
+    if (!p) onSearch(raw.trim(), regex);
+  };
+  const later = useDebouncedCallback(run, SEARCH_DELAY_MS);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    later.cancel();
+    run(text, asPattern);
+  };
+
+  const shownError = problem ?? refused;
+  const describedBy = `${id}-search-hint${shownError ? ` ${id}-search-error` : ""}`;
+
+  return (
+    <form className="lib-search" role="search" aria-label="Specs" onSubmit={submit} noValidate>
+      <div className="field grow">
+        <label htmlFor={`${id}-search`}>Search descriptions</label>
+        <div className="row">
+          <input
+            ref={input}
+            id={`${id}-search`}
+            className="input grow"
+            type="search"
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              setProblem(null);
+              later.schedule(e.target.value, asPattern);
+            }}
+            aria-invalid={!!shownError}
+            aria-describedby={describedBy}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          {(text !== "" || search !== "") && (
+            <button
+              className="btn btn-ghost"
+              type="button"
+              onClick={() => {
+                setText("");
+                later.cancel();
+                run("", asPattern);
+                input.current?.focus();
+              }}
+            >
+              Clear search
+            </button>
+          )}
+        </div>
+        <label className="lib-check">
+          <input
+            type="checkbox"
+            checked={asPattern}
+            onChange={(e) => {
+              setAsPattern(e.target.checked);
+              later.cancel();
+              run(text, e.target.checked);
+            }}
+            aria-describedby={`${id}-search-hint`}
+          />
+          Pattern
+        </label>
+        <span className="hint" id={`${id}-search-hint`}>
+          {asPattern
+            ? "A regular expression on the description, ignoring case: recipe|meal finds either word."
+            : "Finds the text as you type it, anywhere in the description, ignoring case."}
+        </span>
+        {shownError && (
+          <span className="error-text" id={`${id}-search-error`} role="alert">
+            {shownError}
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}

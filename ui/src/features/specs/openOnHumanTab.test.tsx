@@ -1,0 +1,199 @@
+// A finished generation's notice opens its spec on the human document; a live spec on the
+// built-in Sandbox is read every second.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import type { Channel } from "@tauri-apps/api/core";
+import deep from "../../../../crates/types/tests/fixtures/specs/spec-result-deep.json";
+import type { Job, JobEvent, SpecView as SpecViewData } from "../../ipc/contract";
+import { renderScreen } from "../../lib/testing";
+import { Generations } from "./Generations";
+import { SpecsScreen } from "./SpecsScreen";
+import { clearSpecTabRequest, isLoopbackUrl, openSpecOn, requestedSpecTab, SANDBOX_POLL_MS, specPollMs } from "./queries";
+
+const SPEC_ID = "6650f1c2a9b3e4d5f6a7b8c9";
+const spec: Record<string, unknown> = { ...deep, _id: SPEC_ID, created: "2026-11-20T09:14:03.512Z" };
+delete spec.humanSpecMarkdown;
+delete spec.codingAgentSpecMarkdown;
+const VIEW = { spec, offline: false, hasHumanMarkdown: true, hasAgentMarkdown: true, cachedAt: "2026-11-22T08:00:00Z" } as unknown as SpecViewData;
+const HTML = '<h1 id="recipe-box">Recipe Box, the human spec</h1><p>For people.</p>';
+
+const T0 = "2026-11-22T08:00:00.000Z";
+function job(over: Partial<Job>): Job {
+  return {
+    id: 4,
+    kind: "spec",
+    profileId: "sandbox",
+    request: { depth: "fast", input: "A habit tracker for small teams", docUrls: [] },
+    status: "running",
+    result: null,
+    createdAt: T0,
+    updatedAt: T0,
+    ...over,
+  };
+}
+
+beforeEach(() => {
+  Element.prototype.scrollIntoView = vi.fn();
+  clearSpecTabRequest();
+});
+afterEach(() => {
+  cleanup();
+  clearMocks();
+  clearSpecTabRequest();
+});
+
+function specIpc() {
+  const calls: string[] = [];
+  mockIPC((cmd, args) => {
+    calls.push(cmd);
+    if (cmd === "get_spec") return VIEW;
+    if (cmd === "render_spec") {
+      const doc = (args as { doc: string }).doc;
+      return { html: doc === "human" ? HTML : "<h1>Agent</h1>", toc: [{ level: 1, text: "Recipe Box, the human spec", id: "recipe-box" }] };
+    }
+    if (cmd === "list_jobs") return [];
+    if (cmd.startsWith("plugin:")) return 1;
+    return null;
+  });
+  return calls;
+}
+
+describe("the completion notice", () => {
+  it("a generation that finishes while shown offers Open, which opens its spec on the human document", async () => {
+    let channel: Channel<JobEvent> | undefined;
+    mockIPC((cmd, args) => {
+      if (cmd === "list_jobs") return [job({})];
+      if (cmd === "follow_job") {
+        channel = (args as { onEvent: Channel<JobEvent> }).onEvent;
+        return new Promise(() => undefined);
+      }
+      if (cmd.startsWith("plugin:")) return 1;
+      return null;
+    });
+    const navigate = vi.fn();
+    renderScreen(<Generations onRefill={() => undefined} />, navigate);
+    await screen.findByRole("listitem", { name: "A habit tracker for small teams" });
+    await waitFor(() => expect(channel).toBeDefined());
+    expect(screen.queryByText(/Your spec is ready/)).toBeNull();
+
+    act(() => {
+      channel?.onmessage({
+        type: "done",
+        job: job({ status: "completed", remoteId: SPEC_ID, result: { status: "completed" }, updatedAt: "2026-11-22T08:00:05.000Z" }),
+      });
+    });
+    const text = await screen.findByText("Your spec is ready: “A habit tracker for small teams”.");
+    const toast = text.closest<HTMLElement>(".toast-card");
+    expect(toast).not.toBeNull();
+    expect(requestedSpecTab(SPEC_ID)).toBeUndefined();
+    fireEvent.click(within(toast ?? document.body).getByRole("button", { name: "Open" }));
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith({ area: "specs", specId: SPEC_ID });
+    expect(requestedSpecTab(SPEC_ID)).toBe("human");
+    expect(requestedSpecTab("another")).toBeUndefined();
+    // The row's own button still opens the spec.
+    const row = screen.getByRole("listitem", { name: "A habit tracker for small teams" });
+    expect(within(row).getByRole("button", { name: "Open spec" })).toBeTruthy();
+  });
+
+  it("says nothing for a generation that was already finished, or that failed", async () => {
+    let channel: Channel<JobEvent> | undefined;
+    mockIPC((cmd, args) => {
+      if (cmd === "list_jobs") return [job({ id: 1, status: "completed", remoteId: SPEC_ID, request: { depth: "fast", input: "Done before", docUrls: [] } }), job({ id: 2 })];
+      if (cmd === "follow_job") {
+        channel = (args as { onEvent: Channel<JobEvent> }).onEvent;
+        return new Promise(() => undefined);
+      }
+      if (cmd.startsWith("plugin:")) return 1;
+      return null;
+    });
+    renderScreen(<Generations onRefill={() => undefined} />);
+    await screen.findByRole("listitem", { name: "Done before" });
+    await waitFor(() => expect(channel).toBeDefined());
+    act(() => {
+      channel?.onmessage({ type: "done", job: job({ id: 2, status: "failed", error: { kind: "failed", message: "No milestones." }, updatedAt: "2026-11-22T08:00:05.000Z" }) });
+    });
+    await screen.findByText("No milestones.");
+    expect(screen.queryByText(/Your spec is ready/)).toBeNull();
+  });
+});
+
+describe("opening a spec on a tab", () => {
+  it("after Open, the spec view shows the Human spec tab and its document; the request is used once", async () => {
+    specIpc();
+    const navigate = vi.fn();
+    openSpecOn(navigate, SPEC_ID);
+    expect(navigate).toHaveBeenCalledWith({ area: "specs", specId: SPEC_ID });
+    const { unmount } = renderScreen(<SpecsScreen specId={SPEC_ID} />);
+    const human = await screen.findByRole("tab", { name: "Human spec" });
+    expect(human.getAttribute("aria-selected")).toBe("true");
+    expect(screen.getByRole("tab", { name: "Overview" }).getAttribute("aria-selected")).toBe("false");
+    expect(await screen.findByRole("heading", { level: 1, name: "Recipe Box, the human spec" })).toBeTruthy();
+    expect(requestedSpecTab(SPEC_ID)).toBeUndefined();
+    unmount();
+
+    // Opened again without "Open" (Back, the library): on the Overview as before.
+    renderScreen(<SpecsScreen specId={SPEC_ID} />);
+    const overview = await screen.findByRole("tab", { name: "Overview" });
+    expect(overview.getAttribute("aria-selected")).toBe("true");
+  });
+
+  it("SpecsScreen's initialTab opens the spec on that tab", async () => {
+    specIpc();
+    renderScreen(<SpecsScreen specId={SPEC_ID} initialTab="agent" />);
+    const agent = await screen.findByRole("tab", { name: "Coding-agent spec" });
+    expect(agent.getAttribute("aria-selected")).toBe("true");
+  });
+
+  it("a request for another spec is ignored", async () => {
+    specIpc();
+    openSpecOn(() => undefined, "another-spec");
+    renderScreen(<SpecsScreen specId={SPEC_ID} />);
+    const overview = await screen.findByRole("tab", { name: "Overview" });
+    expect(overview.getAttribute("aria-selected")).toBe("true");
+    expect(requestedSpecTab("another-spec")).toBe("human");
+  });
+});
+
+describe("polling a live spec", () => {
+  const settings = { activeProfileId: "sandbox", specPollIntervalSecs: 12 };
+  const sandbox = { id: "sandbox", baseUrl: "http://127.0.0.1:43123", builtIn: true, active: true };
+  const work = { id: "p_work", baseUrl: "https://api.example.com", builtIn: false, active: false };
+
+  it("every second on the built-in Sandbox or any loopback service", () => {
+    expect(SANDBOX_POLL_MS).toBe(1000);
+    expect(specPollMs(settings, [sandbox, work])).toBe(1000);
+    expect(specPollMs({ ...settings, specPollIntervalSecs: 15 }, [sandbox, work])).toBe(1000);
+    const local = { id: "p_local", baseUrl: "http://localhost:8787", builtIn: false };
+    expect(specPollMs({ activeProfileId: "p_local", specPollIntervalSecs: 12 }, [sandbox, local])).toBe(1000);
+  });
+
+  it("at the settings' interval on the real service", () => {
+    expect(specPollMs({ activeProfileId: "p_work", specPollIntervalSecs: 12 }, [sandbox, work])).toBe(12_000);
+    expect(specPollMs({ activeProfileId: "p_work", specPollIntervalSecs: 15 }, [sandbox, work])).toBe(15_000);
+    // Connections not read yet: the settings' interval.
+    expect(specPollMs(settings, undefined)).toBe(12_000);
+    expect(specPollMs(undefined, undefined)).toBe(12_000);
+  });
+
+  it("isLoopbackUrl", () => {
+    for (const u of ["http://127.0.0.1:8787", "http://127.9.8.7", "http://localhost:1", "http://LocalHost.:1", "http://a.localhost", "http://[::1]:8787"]) {
+      expect(isLoopbackUrl(u), u).toBe(true);
+    }
+    for (const u of ["https://api.example.com", "http://192.168.1.2", "http://localhost.example.com", "http://0.0.0.0", "not a url", "", undefined]) {
+      expect(isLoopbackUrl(u), String(u)).toBe(false);
+    }
+  });
+});
+
+describe("readyNotice", () => {
+  it("names the spec, a long description cut at a word", async () => {
+    const { readyNotice } = await import("./Generations");
+    expect(readyNotice(job({}))).toBe("Your spec is ready: “A habit tracker for small teams”.");
+    expect(
+      readyNotice(job({ request: { depth: "fast", input: "A habit tracker for small teams: daily check-ins, streaks and a weekly summary by email." } })),
+    ).toBe("Your spec is ready: “A habit tracker for small teams: daily check-ins, streaks…”.");
+    expect(readyNotice(job({ request: { depth: "fast", input: "", fileName: "brief.md" } }))).toBe("Your spec is ready: “From the file brief.md”.");
+  });
+});
