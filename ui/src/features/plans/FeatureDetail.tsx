@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef } from "react";
 import type { Feature } from "../../bindings/Feature";
 import { useNavigate } from "../../lib/nav";
-import { featureFacts } from "./featureDetail";
+import { featureFacts } from "./featureFacts";
 import { featureStatusLook } from "./status";
 import { StatusTag } from "./StatusTag";
 

@@ -4,7 +4,7 @@
 import { useId, useRef, useState } from "react";
 import type { Feature } from "../../bindings/Feature";
 import { FeatureDetail } from "./FeatureDetail";
-import { removedParts } from "./featureDetail";
+import { removedParts } from "./featureFacts";
 import { ALL, effectiveKey, filterChips, filterFeatures, type FeatureFilterKey } from "./featureFilter";
 import { FeatureFilters } from "./FeatureFilters";
 import { featureRows } from "./progress";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Feature } from "../../bindings/Feature";
-import { CONFIRM_SUGGESTED, CONFIRM_SUGGESTED_NO_SPEC, featureFacts } from "./featureDetail";
+import { CONFIRM_SUGGESTED, CONFIRM_SUGGESTED_NO_SPEC, featureFacts } from "./featureFacts";
 import { ALL, SUGGESTED, effectiveKey, filterChips, filterFeatures, statusKey } from "./featureFilter";
 
 function f(id: string, name: string, status: string, over: Partial<Feature> = {}): Feature {

@@ -10,7 +10,7 @@ import { ProfileForm, capOf, type ProfileDraft } from "./ProfileForm";
 import { useAppEvent } from "../../ipc/events";
 import { ErrorPanel } from "../../components/ErrorPanel";
 import { formatCredits } from "../../components/CreditMeter";
-import { ledgerCsv, localDay, spendByArea, spendByDay, spendByModel, windowStart, type DaySpend, type GroupSpend } from "./spending";
+import { ledgerCsv, localDay, spendByArea, spendByDay, spendByModel, windowStart, type DaySpend, type GroupSpend } from "./spendingData";
 
 const DAYS = 30;
 const BOX = { width: 640, height: 200, left: 44, right: 8, top: 12, bottom: 28 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CreditEntry, MediaItem } from "../../ipc/contract";
 import { suggestedRaise } from "../../components/ErrorPanel";
-import { areaOf, ledgerCsv, localDay, spendByArea, spendByDay, spendByModel, windowStart } from "./spending";
+import { areaOf, ledgerCsv, localDay, spendByArea, spendByDay, spendByModel, windowStart } from "./spendingData";
 
 /** An instant at local `day` and `hour`, as the ledger writes it (UTC ISO). */
 function at(day: string, hour = 12): string {
