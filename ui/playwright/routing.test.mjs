@@ -268,8 +268,10 @@ describe("the command palette", () => {
       await heading(page, "Specs");
       assert.equal(await hashOf(page), "#/specs");
       await page.waitForFunction(() => window.__newSpec === 1);
-      // No listener took it (the composer does not listen yet): the heading has the focus.
-      await focusOnHeading(page, "Specs");
+      // The composer took it: its description field has the focus, not the heading.
+      await page.waitForFunction(() => document.activeElement?.id === document.querySelector("label")?.htmlFor || document.activeElement?.tagName === "TEXTAREA");
+      assert.equal(await page.evaluate(() => document.activeElement?.tagName), "TEXTAREA");
+      assert.equal(await page.evaluate(() => document.activeElement?.labels?.[0]?.textContent.trim()), "What do you want to build?");
       // Already on the list: sent at once.
       await openPalette(page);
       await page.keyboard.type("new spec");
