@@ -1,5 +1,6 @@
 // The real app on its embedded sandbox, driven through tauri-driver: first run, key entry,
-// errors. One app session for the whole file, in order, as a person would use it.
+// errors. One app session for the whole file, in order, as a person would use it. It runs first
+// (the files run in name order, on one data folder): the welcome of a first run is checked here.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";

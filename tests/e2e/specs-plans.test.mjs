@@ -180,7 +180,7 @@ test("a fast spec from text completes; its human spec, scope tree and both graph
   assert.equal(await textOf(".cost-hint"), "Fast spec: about 5–10 credits. You have 10,000 credits.");
   await generate();
   assert.equal(await browser.$('form[aria-label="New spec"] textarea').getValue(), "", "the draft is cleared once sent");
-  await waitForGeneration(FAST, { depth: "Fast", credits: 8, hours: 58 });
+  await waitForGeneration(FAST, { depth: "Fast", credits: 8, hours: 50 });
   await waitForBalance("9,992");
 
   await click("button", "Open spec", await browser.$(jobRow(FAST)));
@@ -197,7 +197,7 @@ test("a fast spec from text completes; its human spec, scope tree and both graph
   const stats = await texts(".stat");
   assert.deepEqual(
     stats.filter((s) => !s.startsWith("Created") && !s.startsWith("Execution time")),
-    ["Status ✓ Completed", "Depth Fast", "Estimated work 58 h", "Credits used 8 credits"],
+    ["Status ✓ Completed", "Depth Fast", "Estimated work 50 h", "Credits used 8 credits"],
   );
 
   await openTab("Human spec");
@@ -215,7 +215,7 @@ test("a fast spec from text completes; its human spec, scope tree and both graph
     "Milestones",
     "Milestone 1: Project setup and foundations (12 h)",
     "Milestone 2: Core features: Daily check-ins, Streaks (6 h)",
-    "Milestone 3: Core features: A weekly summary by email (12 h)",
+    "Milestone 3: Core features: Weekly summary by email (4 h)",
     "Milestone 4: Testing, documentation and maintenance (12 h)",
     "Milestone 5: Deployment, CI/CD and monitoring (16 h)",
     "Total",
@@ -231,11 +231,11 @@ test("a fast spec from text completes; its human spec, scope tree and both graph
   assert.equal(clipboard(), agentMarkdown);
 
   await openTab("Scope");
-  assert.equal(await textOf(".scope-summary"), "58 h in total · 5 milestones · 10 stories");
+  assert.equal(await textOf(".scope-summary"), "50 h in total · 5 milestones · 9 stories");
   assert.deepEqual(await texts(".disclosure-milestone"), [
     "▾ Milestone 1: Project setup and foundations 2 stories 12 h",
     "▾ Milestone 2: Core features: Daily check-ins, Streaks 2 stories 6 h",
-    "▾ Milestone 3: Core features: A weekly summary by email 2 stories 12 h",
+    "▾ Milestone 3: Core features: Weekly summary by email 1 story 4 h",
     "▾ Milestone 4: Testing, documentation and maintenance 2 stories 12 h",
     "▾ Milestone 5: Deployment, CI/CD and monitoring 2 stories 16 h",
   ]);
@@ -250,10 +250,10 @@ test("a fast spec from text completes; its human spec, scope tree and both graph
   await waitForCount(".graphs h2", 3);
   assert.deepEqual(await texts(".graphs h2"), ["User flow", "Architecture", "Architecture infographic"]);
   // One user-flow node per story; the architecture is the stack plus one module per story.
-  await waitForCount('[aria-label="User flow diagram"] .react-flow__node', 10);
-  await waitForCount('[aria-label="User flow diagram"] .react-flow__edge', 9);
-  await waitForCount('[aria-label="Architecture diagram"] .react-flow__node', 15);
-  await waitForCount('[aria-label="Architecture diagram"] .react-flow__edge', 20);
+  await waitForCount('[aria-label="User flow diagram"] .react-flow__node', 9);
+  await waitForCount('[aria-label="User flow diagram"] .react-flow__edge', 8);
+  await waitForCount('[aria-label="Architecture diagram"] .react-flow__node', 14);
+  await waitForCount('[aria-label="Architecture diagram"] .react-flow__edge', 18);
   // The infographic is served by the sandbox on loopback and shows in place.
   const infographic = await browser.$(`img[alt="Architecture infographic of ${FAST_TITLE}"]`);
   await browser.waitUntil(async () => (await infographic.getProperty("naturalWidth")) > 0, {
@@ -328,7 +328,7 @@ test("the library lists both specs and searches their descriptions", async () =>
   await waitForCount(".library tbody tr", 2);
   assert.deepEqual(await libraryRows(), [
     [DEEP, "✓ Completed", "Deep", "140 h", "22 credits"],
-    [FAST, "✓ Completed", "Fast", "58 h", "8 credits"],
+    [FAST, "✓ Completed", "Fast", "50 h", "8 credits"],
   ]);
   assert.equal(await textOf(".library .pager span"), "1–2 of 2");
 
@@ -361,7 +361,7 @@ test("the plan of the fast spec changes, chart included, as the sandbox project 
   assert.deepEqual(await planFeatures(), [
     ["Daily check-ins", "Planned"],
     ["Streaks", "Planned"],
-    ["A weekly summary by email", "Planned"],
+    ["Weekly summary by email", "Planned"],
   ]);
   await click("summary", "Progress over time as a table");
   assert.deepEqual(await chartRows(), [["0%", "0", "0", "3"]]);
@@ -382,7 +382,7 @@ test("the plan of the fast spec changes, chart included, as the sandbox project 
   assert.deepEqual(await planFeatures(), [
     ["Daily check-ins", "In progress"],
     ["Streaks", "In progress"],
-    ["A weekly summary by email", "Planned"],
+    ["Weekly summary by email", "Planned"],
   ]);
   assert.equal(await textOf(".progress-headline"), "0 of 3 features built (0%)");
   await waitForCount("svg circle.chart-dot", 2);
@@ -395,7 +395,7 @@ test("the plan of the fast spec changes, chart included, as the sandbox project 
     ["Daily check-ins", "Built, not checked yet"],
     ["Daily check-ins: export to CSV", "In progress"],
     ["Streaks", "Built, not checked yet"],
-    ["A weekly summary by email", "In progress"],
+    ["Weekly summary by email", "In progress"],
     ["Dark mode", "Planned"],
   ]);
   assert.equal(await textOf(".proposed-note"), "✦ 1 suggested feature not counted until you confirm it.");
@@ -422,7 +422,7 @@ test("a generation goes on when the app quits, and finishes after a relaunch", a
 
   await launch();
   await browser.$("h1=Specs").waitForExist({ timeout: 20000 });
-  await waitForGeneration(SLOW, { depth: "Fast", credits: 7, hours: 56 });
+  await waitForGeneration(SLOW, { depth: "Fast", credits: 7, hours: 54 });
   await waitForBalance("9,963");
   await waitForTextOf(".library .pager span", "1–3 of 3");
   await click("button", "Open spec", await browser.$(row));

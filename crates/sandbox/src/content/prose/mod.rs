@@ -204,7 +204,10 @@ pub(crate) fn read(text: &str) -> Reading {
             r.bullet(&c[1]);
             continue;
         }
-        let line = line.trim_start_matches('#').trim();
+        // A markdown heading names a section (a file's "# Notes from the meeting"): no feature.
+        if line.starts_with('#') {
+            continue;
+        }
         for s in sentences_of(line) {
             r.sentence(s);
         }

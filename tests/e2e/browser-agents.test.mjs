@@ -208,7 +208,8 @@ test("the app killed mid-batch finishes the batch after the relaunch, made once"
     timeoutMsg: "the sandbox never saved the batch",
   });
   // Killed as a crash would: no clean quit.
-  execFileSync("pkill", ["-KILL", "-f", env("SPECDESK_E2E_APP")]);
+  // The app only: a pattern on its path alone would also match the sandbox binary beside it.
+  execFileSync("pkill", ["-KILL", "-f", `^${env("SPECDESK_E2E_APP")}( |$)`]);
   release();
   slowGate = null;
   await quit().catch(() => undefined);
