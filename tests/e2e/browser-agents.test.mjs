@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { join } from "node:path";
-import { browser, click, env, launch, quit, resetSandboxCredits, texts, waitForText } from "./helpers.mjs";
+import { browser, click, env, launch, quit, texts, waitForText } from "./helpers.mjs";
 
 const PRODUCT = `<!doctype html><html><head><title>Blue Kettle — Kitchen shop</title></head><body>
 <h1 itemprop="name">Blue Kettle</h1><p>Price: <span itemprop="price">24.50</span> EUR</p>
@@ -42,8 +42,6 @@ before(async () => {
 });
 
 after(async () => {
-  // What this file spent: given back, as the next files expect the Sandbox's 10,000.
-  await resetSandboxCredits().catch(() => undefined);
   await quit().catch(() => undefined);
   site?.closeAllConnections?.();
   await new Promise((ok) => site.close(ok));

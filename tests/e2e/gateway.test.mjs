@@ -5,7 +5,7 @@
 // folder). The sandbox is deterministic, so texts are exact; nothing here measures time.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { browser, click, fill, launch, quit, resetSandboxCredits, waitForText } from "./helpers.mjs";
+import { browser, click, fill, launch, quit, waitForText } from "./helpers.mjs";
 
 const MESSAGE = "Hello from the end-to-end test";
 const SPOKEN = "Welcome to Specdesk, the desktop client.";
@@ -15,8 +15,6 @@ before(async () => {
 });
 
 after(async () => {
-  // What this file spent: given back, as the next files expect the Sandbox's 10,000.
-  await resetSandboxCredits().catch(() => undefined);
   await quit();
 });
 

@@ -104,16 +104,3 @@ export async function waitForTextOf(selector, expected, timeout = 20000) {
     { timeout, timeoutMsg: `${selector}: "${expected}" expected, "${last}" found` },
   );
 }
-
-/** Gives the built-in Sandbox its 10,000 credits back (the next files expect them). */
-export async function resetSandboxCredits() {
-  const sandbox = await browser.executeAsync((done) => {
-    window.__TAURI_INTERNALS__.invoke("list_profiles", {}).then((ps) => done(ps.find((p) => p.builtIn).baseUrl));
-  });
-  const reset = await fetch(`${sandbox}/_sandbox/credits`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ key: "sk_sandbox_org", credits: 10000 }),
-  });
-  assert.equal(reset.status, 200);
-}
