@@ -61,15 +61,7 @@ export SPECDESK_E2E_WORK="$work"
 export SPECDESK_E2E_SERVICE_URL
 SPECDESK_E2E_SERVICE_URL=$(sed -n 's/^specdesk-sandbox listening on //p' "$work/sandbox.out" | head -n 1)
 
-# One app data folder for the run, so the order matters: app.test.mjs checks the first run's
-# welcome, specs-plans.test.mjs counts the Sandbox's credits from 10,000; the files that spend
-# credits as they go come after them, then any other file in name order.
-files=("$@")
-if [ ${#files[@]} -eq 0 ]; then
-  files=(app.test.mjs specs-plans.test.mjs browser-agents.test.mjs gateway.test.mjs)
-  for f in tests/e2e/*.test.mjs; do
-    name=$(basename "$f")
-    [[ " ${files[*]} " == *" $name "* ]] || files+=("$name")
-  done
-fi
-(cd tests/e2e && npm test --silent -- "${files[@]}")
+# The files run in name order on one data folder: app.test.mjs checks the first run's welcome and
+# specs-plans.test.mjs counts the Sandbox's credits from 10,000, so the files that spend credits
+# as they go are named to come after them (studio, task-batches).
+(cd tests/e2e && npm test --silent -- "$@")
