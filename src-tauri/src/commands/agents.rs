@@ -119,10 +119,16 @@ pub async fn list_batches(
     status: Option<BatchStatus>,
 ) -> Result<BatchList> {
     let (_, client) = state.profiles.active_client().await?;
-    Ok(client
+    let mut list = client
         .agents()
         .list(Some(limit), Some(skip), status)
-        .await?)
+        .await?;
+    list.batches = list
+        .batches
+        .into_iter()
+        .map(specdesk_core::agents::without_values)
+        .collect();
+    Ok(list)
 }
 
 #[tauri::command]
@@ -132,7 +138,8 @@ pub async fn get_batch(
     include_events: bool,
 ) -> Result<Batch> {
     let (_, client) = state.profiles.active_client().await?;
-    Ok(client.agents().get(&batch_id, include_events).await?)
+    let batch = client.agents().get(&batch_id, include_events).await?;
+    Ok(specdesk_core::agents::without_values(batch))
 }
 
 #[tauri::command]

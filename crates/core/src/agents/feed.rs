@@ -129,7 +129,9 @@ impl FeedWriter {
     }
 
     /// Publishes `event` unless an earlier run published it (`done` and `error` end the feed).
+    /// Input values never enter the feed (its readers are the web view and the kept timeline).
     pub fn publish(&mut self, event: BatchEvent) {
+        let event = super::event_without_values(event);
         let fresh = {
             let mut state = self.feed.state();
             match &event {

@@ -16,6 +16,41 @@ use specdesk_types::{Batch, BrowserTask};
 use crate::events::BatchEvent;
 use crate::ipc_error::{IpcError, IpcErrorKind};
 
+/// A batch as it may leave Rust (the web view, a file): the input values its results echo and
+/// the values its plans type into forms are blanked, their names kept. Browser-task values
+/// (credentials, form values) are secrets, like API keys.
+pub fn without_values(mut batch: Batch) -> Batch {
+    for result in &mut batch.results {
+        for value in result.input.iter_mut().flat_map(|m| m.values_mut()) {
+            value.clear();
+        }
+        for event in result.events.iter_mut().flatten() {
+            blank_planned_values(event);
+        }
+    }
+    batch
+}
+
+/// A timeline event as it may leave Rust: see [`without_values`].
+pub fn event_without_values(mut event: BatchEvent) -> BatchEvent {
+    match &mut event {
+        BatchEvent::TaskEvent { event } => blank_planned_values(event),
+        BatchEvent::Done { batch } => **batch = without_values((**batch).clone()),
+        _ => {}
+    }
+    event
+}
+
+fn blank_planned_values(event: &mut specdesk_types::TaskEvent) {
+    if let specdesk_types::TaskEventKind::Plan(plan) = &mut event.kind {
+        for action in &mut plan.actions {
+            if action.value.is_some() {
+                action.value = Some(String::new());
+            }
+        }
+    }
+}
+
 /// Every problem of a draft batch, as the submission would meet it (the output schema checked
 /// with the same JSON Schema compiler the result is held to); nothing is sent.
 pub fn task_problems(tasks: &[BrowserTask], concurrency: Option<u32>) -> Vec<IpcError> {

@@ -237,3 +237,21 @@ fn data_is_checked_against_its_schema_with_the_failing_paths() {
     let refused = super::data_problems(&json!({"type": "money"}), &good).unwrap_err();
     assert_eq!(refused.field.as_deref(), Some("schema"));
 }
+
+#[test]
+fn no_input_value_enters_the_feed() {
+    let feed = Arc::new(Feed::default());
+    let mut writer = feed.writer();
+    let plan: TaskEvent = serde_json::from_value(json!({
+        "taskIndex": 0, "type": "plan",
+        "actions": [{"type": "fill", "selector": "#password", "value": "hunter2-secret"}],
+    }))
+    .unwrap();
+    writer.publish(BatchEvent::TaskEvent { event: plan });
+    writer.publish(BatchEvent::Done {
+        batch: Box::new(batch("hunter2-secret")),
+    });
+    let text = serde_json::to_string(&feed.events()).unwrap();
+    assert!(!text.contains("hunter2-secret"), "{text}");
+    assert!(text.contains(r#""password":"""#), "input names stay: {text}");
+}

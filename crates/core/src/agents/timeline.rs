@@ -54,31 +54,13 @@ fn extension(mime: &str) -> &'static str {
 }
 
 /// What of a batch is kept: no timelines inside the results (they are the entries), and no
-/// input values, echoed or typed (they are secrets): their names stay.
+/// input values (see [`super::without_values`]).
 fn kept_batch(batch: &Batch) -> Batch {
-    let mut batch = batch.clone();
+    let mut batch = super::without_values(batch.clone());
     for result in &mut batch.results {
         result.events = None;
-        for value in result.input.iter_mut().flat_map(|m| m.values_mut()) {
-            value.clear();
-        }
     }
     batch
-}
-
-/// A timeline event as kept: the values a plan types into forms are blanked.
-fn kept_event(event: &BatchEvent) -> BatchEvent {
-    let mut event = event.clone();
-    if let BatchEvent::TaskEvent { event: e } = &mut event
-        && let TaskEventKind::Plan(plan) = &mut e.kind
-    {
-        for action in &mut plan.actions {
-            if action.value.is_some() {
-                action.value = Some(String::new());
-            }
-        }
-    }
-    event
 }
 
 /// Keeps `batch`'s timeline `events` (a feed's, in order) under `timelines`, with no input
@@ -103,7 +85,7 @@ pub fn store(timelines: &Path, batch: &Batch, events: &[BatchEvent]) -> Result<P
         };
         let TaskEventKind::Screenshot(shot) = &task_event.kind else {
             entries.push(Some(Entry::Event {
-                event: kept_event(event),
+                event: super::event_without_values(event.clone()),
             }));
             continue;
         };
