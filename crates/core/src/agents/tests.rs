@@ -253,5 +253,8 @@ fn no_input_value_enters_the_feed() {
     });
     let text = serde_json::to_string(&feed.events()).unwrap();
     assert!(!text.contains("hunter2-secret"), "{text}");
-    assert!(text.contains(r#""password":"""#), "input names stay: {text}");
+    assert!(
+        text.contains(r#""password":"""#),
+        "input names stay: {text}"
+    );
 }
