@@ -14,10 +14,12 @@ import { GatewayScreen } from "./features/gateway/GatewayScreen";
 import { CommandPalette } from "./features/shell/CommandPalette";
 import { HelpSheet } from "./features/shell/HelpSheet";
 import { useHashRoute } from "./features/shell/history";
+import { placeOf } from "./features/shell/route";
+import { useScrollMemory } from "./features/shell/scrollMemory";
 import { useGlobalShortcuts } from "./features/shell/shortcuts";
 import { useFocusHeading } from "./features/shell/useFocusHeading";
 import type { PlanTarget } from "./ipc/contract";
-import { NavContext, type AcceptanceRequest, type Area } from "./lib/nav";
+import { NavContext, RouteContext, type AcceptanceRequest, type Area } from "./lib/nav";
 
 type Screen = Area | "settings";
 type Dialog = "palette" | "help" | null;
@@ -57,9 +59,10 @@ export function App() {
   // The screen and what it shows live in the URL hash (features/shell/history.ts): a spec (else
   // the Specs list), a plan (else the picker), an acceptance run of a spec (else the batches).
   // navigate() pushes a history entry, so Back and Forward walk through them.
-  const { route, hash, navigate } = useHashRoute();
+  const { route, hash, entry, navigate } = useHashRoute();
   const screen: Screen = route.area;
   const specId = route.area === "specs" ? route.specId : undefined;
+  const specTab = route.area === "specs" ? route.tab : undefined;
   const planTarget = route.area === "plans" ? route.target : undefined;
   const acceptance = route.area === "agents" ? route.acceptance : undefined;
   // The areas' buttons reopen the plan and the acceptance run last shown in them.
@@ -70,11 +73,9 @@ export function App() {
     if (route.area === "agents") lastAcceptance.current = route.acceptance;
   }, [route]);
   const mainRef = useRef<HTMLElement>(null);
-  useEffect(() => {
-    mainRef.current?.scrollTo?.({ top: 0 });
-  }, [hash]);
-
   const frameShown = !!info.data && !info.data.firstRun;
+  // Each history entry keeps its scroll position (Back returns to it; a new place starts at the top).
+  useScrollMemory(mainRef, entry, hash, frameShown);
   const [dialog, setDialog] = useState<Dialog>(null);
   useGlobalShortcuts({
     openPalette: () => frameShown && setDialog((d) => (d === "palette" ? null : "palette")),
@@ -82,7 +83,7 @@ export function App() {
     dialogOpen: dialog !== null,
   });
   // Each new place moves the focus to its heading (not a field the user is typing in).
-  useFocusHeading(mainRef, hash, frameShown);
+  useFocusHeading(mainRef, placeOf(route), frameShown);
 
   const theme = settings.data?.theme ?? "system";
   useEffect(() => {
@@ -177,11 +178,12 @@ export function App() {
       <main className="main" ref={mainRef}>
         {notice}
         <NavContext.Provider value={navigate}>
+         <RouteContext.Provider value={route}>
           <ScreenBoundary area={screen}>
             {screen === "settings" ? (
               <SettingsScreen />
             ) : screen === "specs" ? (
-              <SpecsScreen specId={specId} />
+              <SpecsScreen specId={specId} tab={specTab} />
             ) : screen === "plans" ? (
               <PlansScreen target={planTarget} />
             ) : screen === "agents" ? (
@@ -193,6 +195,7 @@ export function App() {
           <AppToaster />
           {dialog === "palette" && <CommandPalette route={route} navigate={navigate} onClose={() => setDialog(null)} />}
           {dialog === "help" && <HelpSheet onClose={() => setDialog(null)} />}
+         </RouteContext.Provider>
         </NavContext.Provider>
       </main>
     </div>

@@ -2,7 +2,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { App } from "./App";
-import { restoreLastRoute } from "./features/shell/history";
+import { currentEntry, restoreLastRoute } from "./features/shell/history";
+import { restoreLastScroll } from "./features/shell/scrollMemory";
 import "./styles/app.css";
 
 const queryClient = new QueryClient({
@@ -16,8 +17,9 @@ async function start() {
     const { installMock } = await import("./mock/install");
     installMock(window.location.search);
   }
-  // The window opens on index.html without a hash (a relaunch): back to where the user was.
-  restoreLastRoute();
+  // The window opens on index.html without a hash (a relaunch): back to where the user was, and
+  // scrolled as it was.
+  if (restoreLastRoute()) restoreLastScroll(currentEntry(), window.location.hash);
   const root = document.getElementById("root");
   if (root) {
     createRoot(root).render(

@@ -12,16 +12,39 @@ export interface AcceptanceRequest {
   url?: string;
 }
 
+/** The parts of a spec, each a tab of the spec view. */
+export const SPEC_TABS = ["overview", "human", "agent", "scope", "product", "stack", "graphs"] as const;
+export type SpecTab = (typeof SPEC_TABS)[number];
+
 export type NavTarget =
-  | { area: "specs"; specId?: string }
-  | { area: "plans"; target?: PlanTarget }
+  /** With `specId`: one spec, on `tab` (Overview when absent). */
+  | { area: "specs"; specId?: string; tab?: SpecTab }
+  /** With `target`: one plan; `filter` is its feature filter chip, `feature` the feature whose details are open. */
+  | { area: "plans"; target?: PlanTarget; filter?: string; feature?: string }
   /** With `acceptance`: a spec's stories checked on the user's running app (its address, when given). */
   | { area: "agents"; acceptance?: AcceptanceRequest }
   | { area: "gateway" }
   | { area: "settings" };
 
-export const NavContext = createContext<(to: NavTarget) => void>(() => undefined);
+/**
+ * How a place is reached: a new history entry (the default: Back returns), or `replace` for a
+ * change of view within the place shown (a filter), which Back skips.
+ */
+export interface NavOptions {
+  replace?: boolean;
+}
 
-export function useNavigate(): (to: NavTarget) => void {
+export type Navigate = (to: NavTarget, options?: NavOptions) => void;
+
+export const NavContext = createContext<Navigate>(() => undefined);
+
+export function useNavigate(): Navigate {
   return useContext(NavContext);
+}
+
+/** The place shown (App provides it with the navigation). */
+export const RouteContext = createContext<NavTarget>({ area: "specs" });
+
+export function useRoute(): NavTarget {
+  return useContext(RouteContext);
 }

@@ -1,19 +1,21 @@
 // The plan's features: each status in its own colour, icon and words; stories done of total;
 // items that extend a feature indented under it; suggested, out-of-scope and removed ones shown
 // but marked as not counted. Chips filter them by status; a feature's name opens its details.
-import { useId, useRef, useState } from "react";
+import { useId, useRef } from "react";
 import type { Feature } from "../../bindings/Feature";
 import { FeatureDetail } from "./FeatureDetail";
 import { removedParts } from "./featureFacts";
-import { ALL, effectiveKey, filterChips, filterFeatures, type FeatureFilterKey } from "./featureFilter";
+import { ALL, effectiveKey, filterChips, filterFeatures } from "./featureFilter";
 import { FeatureFilters } from "./FeatureFilters";
 import { featureRows } from "./progress";
 import { StatusTag } from "./StatusTag";
+import { usePlanViewState } from "./usePlanViewState";
 
 export function FeatureList({ features, specId = null }: { features: Feature[]; specId?: string | null }) {
   const panelId = useId();
-  const [chosen, setChosen] = useState<FeatureFilterKey>(ALL);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The chip and the open feature are in the plan's address (usePlanViewState).
+  const { filter: chosen, feature: selectedId, update } = usePlanViewState();
+  const setSelectedId = (id: string | null) => update({ feature: id });
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   if (features.length === 0) return <div className="empty">No features listed yet.</div>;
   const chips = filterChips(features);
@@ -28,7 +30,7 @@ export function FeatureList({ features, specId = null }: { features: Feature[]; 
   };
   return (
     <div className="features-block">
-      <FeatureFilters chips={chips} value={key} onChange={setChosen} />
+      <FeatureFilters chips={chips} value={key} onChange={(filter) => update({ filter })} />
       <p className="muted feature-shown" role="status">
         {key === ALL ? `${features.length} ${features.length === 1 ? "feature" : "features"}` : `Showing ${shown.length} of ${features.length} features`}
       </p>
@@ -89,8 +91,7 @@ export function FeatureList({ features, specId = null }: { features: Feature[]; 
             features={features}
             specId={specId}
             onSelect={(id) => {
-              setChosen((k) => (filterFeatures(features, k).some((f) => f.id === id) ? k : ALL));
-              setSelectedId(id);
+              update({ filter: filterFeatures(features, key).some((f) => f.id === id) ? key : ALL, feature: id });
             }}
             onClose={close}
           />

@@ -62,4 +62,25 @@ describe("useHashRoute", () => {
     rerender();
     expect(result.current.route).toBe(first);
   });
+
+  it("gives each new entry its own id; a replaced view keeps the entry and adds none", () => {
+    const SPEC = "6741a0c3e4b0f1a2b3c4d5e6";
+    at("#/specs");
+    const { result } = renderHook(() => useHashRoute());
+    const first = result.current.entry;
+    expect(first).not.toBe("");
+    act(() => result.current.navigate({ area: "plans", target: { specId: SPEC } }));
+    const plan = result.current.entry;
+    expect(plan).not.toBe(first);
+    const length = window.history.length;
+    act(() => result.current.navigate({ area: "plans", target: { specId: SPEC }, filter: "suggested" }, { replace: true }));
+    expect(window.location.hash).toBe(`#/plans?specId=${SPEC}&filter=suggested`);
+    expect(result.current.route).toEqual({ area: "plans", target: { specId: SPEC }, filter: "suggested" });
+    expect(result.current.entry).toBe(plan);
+    expect(window.history.length).toBe(length);
+    act(() => result.current.navigate({ area: "specs", specId: SPEC, tab: "human" }));
+    expect(window.location.hash).toBe(`#/specs/${SPEC}?tab=human`);
+    expect(window.history.length).toBe(length + 1);
+    expect(result.current.entry).not.toBe(plan);
+  });
 });

@@ -1,8 +1,10 @@
 // The router glue: the app's place lives in the window's URL hash. `navigate()` pushes a history
-// entry (so Back and Forward walk through places), the last place is kept in localStorage, and a
-// window opened without a hash (the Tauri window loads index.html bare) reopens it.
+// entry (so Back and Forward walk through places) or, for a change of view within a place (a
+// filter), replaces the one shown; the last place is kept in localStorage, and a window opened
+// without a hash (the Tauri window loads index.html bare) reopens it. Each history entry carries
+// an id in its state, by which ./scrollMemory.ts keeps the entry's scroll position.
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
-import type { NavTarget } from "../../lib/nav";
+import type { NavOptions, NavTarget } from "../../lib/nav";
 import { loadJson, saveJson } from "../../lib/storage";
 import { canonicalHash, formatRoute, parseRoute, routeOf } from "./route";
 
@@ -28,6 +30,33 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/** The id in a history entry's state (`specdeskEntry`), if it has one. */
+function entryOf(state: unknown): string | null {
+  if (state && typeof state === "object" && "specdeskEntry" in state) {
+    const id = (state as { specdeskEntry: unknown }).specdeskEntry;
+    return typeof id === "string" ? id : null;
+  }
+  return null;
+}
+
+let entryCounter = 0;
+function newEntryId(): string {
+  entryCounter += 1;
+  return `${Date.now().toString(36)}-${entryCounter}`;
+}
+
+/**
+ * The id of the history entry shown; an entry without one (the window's first, a hash typed in)
+ * is given one in place.
+ */
+export function currentEntry(): string {
+  const id = entryOf(window.history.state);
+  if (id) return id;
+  const fresh = newEntryId();
+  window.history.replaceState({ specdeskEntry: fresh }, "", window.location.href);
+  return fresh;
+}
+
 function urlWith(hash: string): string {
   const { pathname, search } = window.location;
   return `${pathname}${search}${hash}`;
@@ -42,15 +71,19 @@ export function restoreLastRoute(): boolean {
   if (hash !== "" && hash !== "#") return false;
   const last = loadJson(LAST_ROUTE_KEY, isString);
   if (!last || !parseRoute(last)) return false;
-  window.history.replaceState(window.history.state, "", urlWith(canonicalHash(last)));
+  window.history.replaceState({ specdeskEntry: currentEntry() }, "", urlWith(canonicalHash(last)));
   return true;
 }
 
-/** Goes to `to` as a new history entry (nothing when it is already the place shown). */
-export function pushRoute(to: NavTarget): void {
+/**
+ * Goes to `to`: a new history entry, or with `replace` the entry shown rewritten (same id, so its
+ * scroll position stays). Nothing when it is already the place shown.
+ */
+export function pushRoute(to: NavTarget, options: NavOptions = {}): void {
   const hash = formatRoute(to);
   if (hash === canonicalHash(currentHash())) return;
-  window.history.pushState(null, "", urlWith(hash));
+  if (options.replace) window.history.replaceState({ specdeskEntry: currentEntry() }, "", urlWith(hash));
+  else window.history.pushState({ specdeskEntry: newEntryId() }, "", urlWith(hash));
   window.dispatchEvent(new Event(ROUTE_EVENT));
 }
 
@@ -58,15 +91,22 @@ export function pushRoute(to: NavTarget): void {
  * The place shown and the way to go elsewhere. A hash that names no place is rewritten as the
  * Specs area (replacing the entry), and every place shown is kept for the next launch.
  */
-export function useHashRoute(): { route: NavTarget; hash: string; navigate: (to: NavTarget) => void } {
+export function useHashRoute(): {
+  route: NavTarget;
+  hash: string;
+  /** The history entry shown (a new one per navigation; Back and Forward return to earlier ones). */
+  entry: string;
+  navigate: (to: NavTarget, options?: NavOptions) => void;
+} {
   const raw = useSyncExternalStore(subscribe, currentHash, () => "");
+  const entry = useSyncExternalStore(subscribe, currentEntry, () => "");
   const hash = canonicalHash(raw);
   useEffect(() => {
-    if (raw !== hash) window.history.replaceState(window.history.state, "", urlWith(hash));
+    if (raw !== hash) window.history.replaceState({ specdeskEntry: currentEntry() }, "", urlWith(hash));
     saveJson(LAST_ROUTE_KEY, hash);
   }, [raw, hash]);
   // One object per place: screens may depend on their target's identity.
   const route = useMemo(() => routeOf(hash), [hash]);
-  const navigate = useCallback((to: NavTarget) => pushRoute(to), []);
-  return { route, hash, navigate };
+  const navigate = useCallback((to: NavTarget, options?: NavOptions) => pushRoute(to, options), []);
+  return { route, hash, entry, navigate };
 }

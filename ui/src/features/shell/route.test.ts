@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { NavTarget } from "../../lib/nav";
-import { canonicalHash, formatRoute, parseRoute, routeOf } from "./route";
+import { canonicalHash, formatRoute, parseRoute, placeOf, routeOf } from "./route";
 
 const SPEC = "6741a0c3e4b0f1a2b3c4d5e6";
 const PROJECT = "6741a0c3e4b0f1a2b3c4d5aa";
@@ -21,6 +21,17 @@ describe("formatRoute", () => {
     expect(formatRoute({ area: "settings" })).toBe("#/settings");
   });
 
+  it("writes a spec's tab and a plan's view, leaving out the defaults", () => {
+    expect(formatRoute({ area: "specs", specId: SPEC, tab: "human" })).toBe(`#/specs/${SPEC}?tab=human`);
+    expect(formatRoute({ area: "specs", specId: SPEC, tab: "overview" })).toBe(`#/specs/${SPEC}`);
+    expect(formatRoute({ area: "specs", tab: "human" })).toBe("#/specs");
+    expect(formatRoute({ area: "plans", target: { specId: SPEC }, filter: "status:in_progress", feature: "f-2" })).toBe(
+      `#/plans?specId=${SPEC}&filter=status%3Ain_progress&feature=f-2`,
+    );
+    expect(formatRoute({ area: "plans", target: { specId: SPEC }, filter: "all" })).toBe(`#/plans?specId=${SPEC}`);
+    expect(formatRoute({ area: "plans", filter: "suggested", feature: "f-2" })).toBe("#/plans");
+  });
+
   it("treats an empty plan target as the Plans area", () => {
     expect(formatRoute({ area: "plans", target: {} })).toBe("#/plans");
     expect(formatRoute({ area: "specs", specId: "" })).toBe("#/specs");
@@ -31,7 +42,12 @@ describe("parseRoute", () => {
   const places: NavTarget[] = [
     { area: "specs" },
     { area: "specs", specId: SPEC },
+    { area: "specs", specId: SPEC, tab: "human" },
+    { area: "specs", specId: SPEC, tab: "graphs" },
     { area: "plans" },
+    { area: "plans", target: { specId: SPEC }, filter: "status:blocked" },
+    { area: "plans", target: { projectId: PROJECT }, filter: "suggested", feature: "f-3" },
+    { area: "plans", target: { specId: SPEC }, feature: "f-1" },
     { area: "plans", target: { specId: SPEC } },
     { area: "plans", target: { projectId: PROJECT } },
     { area: "agents" },
@@ -55,6 +71,18 @@ describe("parseRoute", () => {
       area: "agents",
       acceptance: { specId: "abc", url: "https://app.example.com" },
     });
+  });
+
+  it("reads a view only with its place, and only known values", () => {
+    expect(parseRoute(`#/specs/${SPEC}?tab=overview`)).toEqual({ area: "specs", specId: SPEC, tab: "overview" });
+    expect(canonicalHash(`#/specs/${SPEC}?tab=overview`)).toBe(`#/specs/${SPEC}`);
+    expect(parseRoute(`#/specs/${SPEC}?tab=secret`)).toBeNull();
+    expect(parseRoute(`#/specs/${SPEC}?tab=human&tab=agent`)).toBeNull();
+    expect(parseRoute("#/specs?tab=human")).toBeNull();
+    expect(parseRoute("#/plans?filter=suggested")).toBeNull();
+    expect(parseRoute(`#/plans?specId=${SPEC}&projectId=${PROJECT}`)).toBeNull();
+    expect(parseRoute(`#/plans?specId=${SPEC}&feature=a%20b`)).toBeNull();
+    expect(parseRoute(`#/plans?specId=${SPEC}&filter=all`)).toEqual({ area: "plans", target: { specId: SPEC } });
   });
 
   it("names no place for unknown or malformed hashes", () => {
@@ -106,5 +134,13 @@ describe("routeOf and canonicalHash", () => {
     expect(canonicalHash("#/agents/acceptance?url=https%3A%2F%2Fapp.example.com&specId=abc")).toBe(
       "#/agents/acceptance?specId=abc&url=https%3A%2F%2Fapp.example.com",
     );
+  });
+});
+
+describe("placeOf", () => {
+  it("is the place without its view", () => {
+    expect(placeOf({ area: "specs", specId: SPEC, tab: "agent" })).toBe(`#/specs/${SPEC}`);
+    expect(placeOf({ area: "plans", target: { specId: SPEC }, filter: "suggested", feature: "f-1" })).toBe(`#/plans?specId=${SPEC}`);
+    expect(placeOf({ area: "gateway" })).toBe("#/gateway");
   });
 });

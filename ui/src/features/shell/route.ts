@@ -2,15 +2,16 @@
 // Pure functions (no window): the router glue (./history.ts) and the tests use them.
 //
 //   #/specs                                  the Specs area (composer, generations, library)
-//   #/specs/<specId>                         one spec
+//   #/specs/<specId>[?tab=<tab>]             one spec, on one of its tabs (SPEC_TABS)
 //   #/plans                                  the Plans area
 //   #/plans?specId=<hex24> | ?projectId=<hex24>   a plan
+//          [&filter=<chip>][&feature=<id>]   its feature filter chip and the feature whose details are open
 //   #/agents                                 the Browser agents area (batches)
 //   #/agents/acceptance?specId=<id>[&url=<address>]  a spec's stories checked on the user's app
 //   #/gateway, #/settings
 //
 // Anything else (unknown area, extra parts, a malformed id or query) reads as the Specs area.
-import type { NavTarget } from "../../lib/nav";
+import { SPEC_TABS, type NavTarget, type SpecTab } from "../../lib/nav";
 
 /** Where a hash that cannot be read leads. */
 export const FALLBACK: NavTarget = { area: "specs" };
@@ -21,17 +22,26 @@ const SPEC_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const HEX_ID = /^[0-9a-fA-F]{24}$/;
 /** The longest app address an acceptance request keeps in the URL. */
 const MAX_URL = 2048;
+/** A feature filter chip's key or a feature's id (featureFilter.ts; the service's ids). */
+const VIEW_VALUE = /^[A-Za-z0-9_:.-]{1,128}$/;
+
+const isSpecTab = (v: string): v is SpecTab => (SPEC_TABS as readonly string[]).includes(v);
 
 /** The hash of a place, with its leading `#`. */
 export function formatRoute(to: NavTarget): string {
   switch (to.area) {
-    case "specs":
-      return to.specId ? `#/specs/${encodeURIComponent(to.specId)}` : "#/specs";
+    case "specs": {
+      if (!to.specId) return "#/specs";
+      const tab = to.tab && to.tab !== "overview" ? `?${new URLSearchParams({ tab: to.tab })}` : "";
+      return `#/specs/${encodeURIComponent(to.specId)}${tab}`;
+    }
     case "plans": {
       const t = to.target;
-      if (t?.specId) return `#/plans?${new URLSearchParams({ specId: t.specId })}`;
-      if (t?.projectId) return `#/plans?${new URLSearchParams({ projectId: t.projectId })}`;
-      return "#/plans";
+      const q = t?.specId ? new URLSearchParams({ specId: t.specId }) : t?.projectId ? new URLSearchParams({ projectId: t.projectId }) : null;
+      if (!q) return "#/plans";
+      if (to.filter && to.filter !== "all") q.set("filter", to.filter);
+      if (to.feature) q.set("feature", to.feature);
+      return `#/plans?${q}`;
     }
     case "agents": {
       const a = to.acceptance;
@@ -70,6 +80,25 @@ function readQuery(query: string, allowed: readonly string[]): Map<string, strin
   return out;
 }
 
+/** `#/plans?…`: the Plans area, or a plan with its view (filter chip, open feature). */
+function parsePlans(query: string): NavTarget | null {
+  const params = readQuery(query, ["specId", "projectId", "filter", "feature"]);
+  if (!params) return null;
+  const specId = params.get("specId");
+  const projectId = params.get("projectId");
+  const filter = params.get("filter");
+  const feature = params.get("feature");
+  if (specId === undefined && projectId === undefined) return params.size === 0 ? { area: "plans" } : null;
+  if (specId !== undefined && projectId !== undefined) return null;
+  const id = (specId ?? projectId) as string;
+  if (!HEX_ID.test(id)) return null;
+  if ((filter !== undefined && !VIEW_VALUE.test(filter)) || (feature !== undefined && !VIEW_VALUE.test(feature))) return null;
+  const place: Extract<NavTarget, { area: "plans" }> = { area: "plans", target: specId !== undefined ? { specId: id } : { projectId: id } };
+  if (filter !== undefined && filter !== "all") place.filter = filter;
+  if (feature !== undefined) place.feature = feature;
+  return place;
+}
+
 /** The place a hash names (with or without its `#`); null when it names none. */
 export function parseRoute(hash: string): NavTarget | null {
   const h = hash.startsWith("#") ? hash.slice(1) : hash;
@@ -83,21 +112,17 @@ export function parseRoute(hash: string): NavTarget | null {
 
   switch (area) {
     case "specs": {
-      if (query !== "" || rest.length > 1) return null;
-      if (rest.length === 0) return { area: "specs" };
+      if (rest.length > 1) return null;
+      if (rest.length === 0) return query === "" ? { area: "specs" } : null;
       const id = decode(rest[0] ?? "");
-      return id !== null && SPEC_ID.test(id) ? { area: "specs", specId: id } : null;
+      const params = readQuery(query, ["tab"]);
+      if (id === null || !SPEC_ID.test(id) || !params) return null;
+      const tab = params.get("tab");
+      if (tab === undefined) return { area: "specs", specId: id };
+      return isSpecTab(tab) ? { area: "specs", specId: id, tab } : null;
     }
-    case "plans": {
-      if (rest.length > 0) return null;
-      const params = readQuery(query, ["specId", "projectId"]);
-      if (!params || params.size > 1) return null;
-      const [entry] = [...params];
-      if (!entry) return { area: "plans" };
-      const [key, id] = entry;
-      if (!HEX_ID.test(id)) return null;
-      return { area: "plans", target: key === "specId" ? { specId: id } : { projectId: id } };
-    }
+    case "plans":
+      return rest.length > 0 ? null : parsePlans(query);
     case "agents": {
       if (rest.length === 0) return query === "" ? { area: "agents" } : null;
       if (rest.length !== 1 || rest[0] !== "acceptance") return null;
@@ -124,4 +149,14 @@ export function routeOf(hash: string): NavTarget {
 /** The hash in its one written form (what the address bar shows and history keeps). */
 export function canonicalHash(hash: string): string {
   return formatRoute(routeOf(hash));
+}
+
+/**
+ * The place without its view (a spec without its tab, a plan without its filter or open
+ * feature): a new place moves the focus to its heading, a new view of the same place does not.
+ */
+export function placeOf(to: NavTarget): string {
+  if (to.area === "specs") return formatRoute({ area: "specs", specId: to.specId });
+  if (to.area === "plans") return formatRoute({ area: "plans", target: to.target });
+  return formatRoute(to);
 }

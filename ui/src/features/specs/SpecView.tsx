@@ -10,7 +10,7 @@ import { toIpcError } from "../../ipc/invoke";
 import { ErrorPanel } from "../../components/ErrorPanel";
 import { ExternalLink, isWebUrl } from "../../lib/external";
 import { formatCreditsWord, formatDateTime, formatDuration, formatHours } from "../../lib/format";
-import { useNavigate } from "../../lib/nav";
+import { useNavigate, type SpecTab } from "../../lib/nav";
 import { useNotice } from "../../lib/notices";
 import { Tabs, type TabDef } from "../../lib/Tabs";
 import { EMPTY_COMPOSER, type ComposerDraft } from "./draft";
@@ -33,7 +33,7 @@ import "./specs.css";
 // Suspense fallback throttle (bench/spec-view.mjs).
 const GraphView = lazy(() => import("./GraphView").then((m) => ({ default: m.GraphView })));
 
-export type SpecTab = "overview" | "human" | "agent" | "scope" | "product" | "stack" | "graphs";
+export type { SpecTab } from "../../lib/nav";
 
 export function specTitle(spec: SpecStatusResponse): string {
   const t = spec.humanSpecJson?.title ?? spec.codingAgentSpecJson?.title;
@@ -252,17 +252,21 @@ export function SpecView({
   specId,
   onBack,
   onEditAgain,
-  initialTab,
+  tab,
+  onTabChange,
 }: {
   specId: string;
   onBack: () => void;
   /** Refills the composer with this spec's request (a failed spec's "Edit and try again"). */
   onEditAgain: (d: ComposerDraft) => void;
-  /** The tab shown first (Overview when absent, or until the spec has that tab). */
-  initialTab?: SpecTab;
+  /** The tab shown (Overview until the spec has that tab): the spec's address names it. */
+  tab?: SpecTab;
+  /** A tab chosen; without it (a screen test) the view keeps its tab itself. */
+  onTabChange?: (tab: SpecTab) => void;
 }) {
   const spec = useSpec(specId);
-  const [tab, setTab] = useState<SpecTab>(initialTab ?? "overview");
+  const [ownTab, setOwnTab] = useState<SpecTab>(tab ?? "overview");
+  const shownTab = onTabChange ? (tab ?? "overview") : ownTab;
   // Set when "Try again" on a document not saved offline found the service still out of reach.
   const [stillOffline, setStillOffline] = useState(false);
 
@@ -287,7 +291,7 @@ export function SpecView({
   const s = view.spec;
   const title = specTitle(s);
   const tabs = specTabs(view);
-  const active = tabs.some((t) => t.id === tab) ? tab : "overview";
+  const active = tabs.some((t) => t.id === shownTab) ? shownTab : "overview";
   const sow = scopeOf(s);
   const deep = s.endpoint === "deep_spec";
 
@@ -297,7 +301,7 @@ export function SpecView({
     if (next !== active && (next === "human" || next === "agent")) {
       performance.mark("specdesk:spec-view:open", { detail: { specId, doc: next === "human" ? "human" : "codingAgent" } });
     }
-    setTab(next);
+    if (next !== active) (onTabChange ?? setOwnTab)(next);
     setStillOffline(false);
   };
 

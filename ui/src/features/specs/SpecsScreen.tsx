@@ -1,24 +1,24 @@
 // The Specs area: the composer, the generations in progress and the library; or one spec when
-// `specId` is set (App routes `{area: "specs", specId}` here), on `initialTab` or the tab "Open"
-// asked for (a finished generation opens on its human document).
-import { useCallback, useEffect, useState } from "react";
-import { useNavigate } from "../../lib/nav";
+// `specId` is set (App routes `{area: "specs", specId, tab}` here), on the tab its address names
+// (a finished generation's "Open" names its human document). A tab is a history entry.
+import { useCallback, useState } from "react";
+import { useNavigate, type SpecTab } from "../../lib/nav";
 import { useNotice } from "../../lib/notices";
 import { Composer, useComposerDraft } from "./Composer";
 import { draftSummary, isEmptyDraft, loadSetAside, sameDraft, saveSetAside, type ComposerDraft } from "./draft";
 import { Generations } from "./Generations";
 import { Library } from "./Library";
-import { clearSpecTabRequest, requestedSpecTab, useJobChangedEvents } from "./queries";
-import { SpecView, type SpecTab } from "./SpecView";
+import { useJobChangedEvents } from "./queries";
+import { SpecView } from "./SpecView";
 import "./specs.css";
 
 export function SpecsScreen({
   specId,
-  initialTab,
+  tab,
 }: {
   specId?: string;
-  /** The tab spec `specId` opens on; else the one "Open" asked for (`openSpecOn`), else Overview. */
-  initialTab?: SpecTab;
+  /** The tab spec `specId` shows (Overview when absent). */
+  tab?: SpecTab;
 }) {
   const navigate = useNavigate();
   const notice = useNotice();
@@ -26,10 +26,6 @@ export function SpecsScreen({
   const [focusRequested, setFocusRequested] = useState(false);
   const focused = useCallback(() => setFocusRequested(false), []);
   useJobChangedEvents();
-  // The tab asked for by "Open" is used once: the spec view has read it when this runs.
-  useEffect(() => {
-    if (specId) clearSpecTabRequest(specId);
-  }, [specId]);
 
   // A draft the user was writing when "Edit and try again" refilled the composer: kept (on this
   // computer too) until the user restores or discards it, never lost to a timed notice.
@@ -63,7 +59,8 @@ export function SpecsScreen({
       <SpecView
         key={specId}
         specId={specId}
-        initialTab={initialTab ?? requestedSpecTab(specId)}
+        tab={tab ?? "overview"}
+        onTabChange={(next) => navigate({ area: "specs", specId, tab: next })}
         onBack={() => navigate({ area: "specs" })}
         onEditAgain={(d) => {
           editAgain(d);

@@ -9,7 +9,7 @@ import type { Job, JobEvent, SpecView as SpecViewData } from "../../ipc/contract
 import { renderScreen } from "../../lib/testing";
 import { Generations } from "./Generations";
 import { SpecsScreen } from "./SpecsScreen";
-import { clearSpecTabRequest, isLoopbackUrl, openSpecOn, requestedSpecTab, SANDBOX_POLL_MS, specPollMs } from "./queries";
+import { isLoopbackUrl, openSpecOn, SANDBOX_POLL_MS, specPollMs } from "./queries";
 
 const SPEC_ID = "6650f1c2a9b3e4d5f6a7b8c9";
 const spec: Record<string, unknown> = { ...deep, _id: SPEC_ID, created: "2026-11-20T09:14:03.512Z" };
@@ -35,19 +35,17 @@ function job(over: Partial<Job>): Job {
 
 beforeEach(() => {
   Element.prototype.scrollIntoView = vi.fn();
-  clearSpecTabRequest();
 });
 afterEach(() => {
   cleanup();
   clearMocks();
-  clearSpecTabRequest();
 });
 
-function specIpc() {
+function specIpc(view: SpecViewData = VIEW) {
   const calls: string[] = [];
   mockIPC((cmd, args) => {
     calls.push(cmd);
-    if (cmd === "get_spec") return VIEW;
+    if (cmd === "get_spec") return view;
     if (cmd === "render_spec") {
       const doc = (args as { doc: string }).doc;
       return { html: doc === "human" ? HTML : "<h1>Agent</h1>", toc: [{ level: 1, text: "Recipe Box, the human spec", id: "recipe-box" }] };
@@ -86,12 +84,9 @@ describe("the completion notice", () => {
     const text = await screen.findByText("Your spec is ready: “A habit tracker for small teams”.");
     const toast = text.closest<HTMLElement>(".toast-card");
     expect(toast).not.toBeNull();
-    expect(requestedSpecTab(SPEC_ID)).toBeUndefined();
     fireEvent.click(within(toast ?? document.body).getByRole("button", { name: "Open" }));
     expect(navigate).toHaveBeenCalledTimes(1);
-    expect(navigate).toHaveBeenCalledWith({ area: "specs", specId: SPEC_ID });
-    expect(requestedSpecTab(SPEC_ID)).toBe("human");
-    expect(requestedSpecTab("another")).toBeUndefined();
+    expect(navigate).toHaveBeenCalledWith({ area: "specs", specId: SPEC_ID, tab: "human" });
     // The row's own button still opens the spec.
     const row = screen.getByRole("listitem", { name: "A habit tracker for small teams" });
     expect(within(row).getByRole("button", { name: "Open spec" })).toBeTruthy();
@@ -120,39 +115,38 @@ describe("the completion notice", () => {
 });
 
 describe("opening a spec on a tab", () => {
-  it("after Open, the spec view shows the Human spec tab and its document; the request is used once", async () => {
+  it("Open names the Human spec tab in the address; the spec view shows that tab and its document", async () => {
     specIpc();
     const navigate = vi.fn();
     openSpecOn(navigate, SPEC_ID);
-    expect(navigate).toHaveBeenCalledWith({ area: "specs", specId: SPEC_ID });
-    const { unmount } = renderScreen(<SpecsScreen specId={SPEC_ID} />);
+    expect(navigate).toHaveBeenCalledWith({ area: "specs", specId: SPEC_ID, tab: "human" });
+    renderScreen(<SpecsScreen specId={SPEC_ID} tab="human" />);
     const human = await screen.findByRole("tab", { name: "Human spec" });
     expect(human.getAttribute("aria-selected")).toBe("true");
     expect(screen.getByRole("tab", { name: "Overview" }).getAttribute("aria-selected")).toBe("false");
     expect(await screen.findByRole("heading", { level: 1, name: "Recipe Box, the human spec" })).toBeTruthy();
-    expect(requestedSpecTab(SPEC_ID)).toBeUndefined();
-    unmount();
-
-    // Opened again without "Open" (Back, the library): on the Overview as before.
-    renderScreen(<SpecsScreen specId={SPEC_ID} />);
-    const overview = await screen.findByRole("tab", { name: "Overview" });
-    expect(overview.getAttribute("aria-selected")).toBe("true");
   });
 
-  it("SpecsScreen's initialTab opens the spec on that tab", async () => {
+  it("without a tab in the address the spec opens on the Overview; a tab click navigates to the tab's address", async () => {
     specIpc();
-    renderScreen(<SpecsScreen specId={SPEC_ID} initialTab="agent" />);
-    const agent = await screen.findByRole("tab", { name: "Coding-agent spec" });
-    expect(agent.getAttribute("aria-selected")).toBe("true");
-  });
-
-  it("a request for another spec is ignored", async () => {
-    specIpc();
-    openSpecOn(() => undefined, "another-spec");
-    renderScreen(<SpecsScreen specId={SPEC_ID} />);
+    const navigate = vi.fn();
+    renderScreen(<SpecsScreen specId={SPEC_ID} />, navigate);
     const overview = await screen.findByRole("tab", { name: "Overview" });
     expect(overview.getAttribute("aria-selected")).toBe("true");
-    expect(requestedSpecTab("another-spec")).toBe("human");
+    fireEvent.click(screen.getByRole("tab", { name: "Coding-agent spec" }));
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith({ area: "specs", specId: SPEC_ID, tab: "agent" });
+  });
+
+  it("a tab the spec does not have shows the Overview", async () => {
+    const noGraphs = { ...spec };
+    delete noGraphs.userFlowGraph;
+    delete noGraphs.architectureGraph;
+    delete noGraphs.architectureInfographicUrl;
+    specIpc({ ...VIEW, spec: noGraphs } as unknown as SpecViewData);
+    renderScreen(<SpecsScreen specId={SPEC_ID} tab="graphs" />);
+    const overview = await screen.findByRole("tab", { name: "Overview" });
+    expect(overview.getAttribute("aria-selected")).toBe("true");
   });
 });
 

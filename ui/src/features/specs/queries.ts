@@ -9,7 +9,7 @@ import { call, toIpcError } from "../../ipc/invoke";
 import { keys, useConnectionId } from "../../ipc/hooks";
 import { useAppEvent } from "../../ipc/events";
 import type { NavTarget } from "../../lib/nav";
-import type { SpecTab } from "./SpecView";
+import type { SpecTab } from "../../lib/nav";
 
 /** Keys of one connection's data; the bare prefixes (`pages`, `jobs`) cover every connection. */
 export const specKeys = {
@@ -71,25 +71,9 @@ function usePollMs(): number {
   return specPollMs(qc.getQueryData(keys.settings), qc.getQueryData(keys.profiles));
 }
 
-// "Open" on a finished generation opens its spec on the human document: the tab is asked for
-// here, then the spec is navigated to; SpecsScreen reads it (without taking it: React may render
-// twice) when the spec view mounts and clears it once mounted.
-let tabRequest: { specId: string; tab: SpecTab } | null = null;
-
 /** Opens spec `specId` on `tab` (its human document unless told otherwise). */
 export function openSpecOn(navigate: (to: NavTarget) => void, specId: string, tab: SpecTab = "human"): void {
-  tabRequest = { specId, tab };
-  navigate({ area: "specs", specId });
-}
-
-/** The tab spec `specId` was asked to open on, if any (see `openSpecOn`). */
-export function requestedSpecTab(specId: string): SpecTab | undefined {
-  return tabRequest?.specId === specId ? tabRequest.tab : undefined;
-}
-
-/** Forgets the tab asked for (the spec view has opened on it). */
-export function clearSpecTabRequest(specId?: string): void {
-  if (specId === undefined || tabRequest?.specId === specId) tabRequest = null;
+  navigate({ area: "specs", specId, tab });
 }
 
 /**
