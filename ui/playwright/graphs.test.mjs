@@ -1,5 +1,6 @@
-// The spec view's graphs, readable at first sight (issue 13, "The first ten seconds"): node labels
-// at least 12 px on screen at the first zoom (label font size × the viewport's scale), the layout
+// The spec view's graphs, readable at first sight (issue 13, "The first ten seconds"): every text
+// of every node (label, type, hours) at least 12 px on screen at the first zoom (its font size ×
+// the viewport's scale), inside its node's box, which is the size dagre laid out; the layout
 // direction chosen from the graph's shape (node positions), the view starting at the graph's root
 // when it does not fit, the minimap, "Fit" (never below the readable zoom) and "Show all", and axe
 // in both themes. Shapes: src/mock/scenarios/graphs.ts (a chain of nine, a fan-out of eight, small).
@@ -17,8 +18,11 @@ after(async () => {
 
 const CHAIN_INPUT = "A nine-step onboarding checklist for new hires";
 const SMALL_INPUT = "A kitchen timer with presets";
-/** 12 px over the labels' 14 px (0.875rem), rounded up to a thousandth (graphLayout.readableZoom). */
+/** 12 px over the nodes' smallest text, the type and hours at 14 px (0.875rem; labels are 16 px),
+ * rounded up to a thousandth (graphLayout.readableZoom). */
 const READABLE_ZOOM = 0.858;
+/** A node's box as dagre lays it out (graphLayout NODE_WIDTH × NODE_HEIGHT). */
+const NODE = { width: 200, height: 72 };
 
 async function openGraphs(page, input, title) {
   await page.getByRole("heading", { level: 1, name: "Specs" }).waitFor();
@@ -35,8 +39,10 @@ async function openGraphs(page, input, title) {
 }
 
 /**
- * The flow's viewport transform, its frame, and each node's label: computed font size, on-screen
- * box and the node's box, all in page pixels.
+ * The flow's viewport transform, its frame, and each node: its box, its drawn box's size in the
+ * page's own pixels, and every element inside it with text of its own (the label, the type, the
+ * hours): the text, its computed font size, its on-screen box, how much wider its text is than
+ * its box (ellipsis), and how much it is drawn scaled. Boxes in page pixels.
  */
 async function measure(flow) {
   return flow.evaluate((el) => {
@@ -49,13 +55,18 @@ async function measure(flow) {
     };
     const nodes = {};
     for (const n of el.querySelectorAll(".react-flow__node")) {
-      const label = n.querySelector(".gnode-label");
-      nodes[n.dataset.id] = {
-        box: box(n),
-        fontPx: parseFloat(getComputedStyle(label).fontSize),
-        // How tall the label's line is on screen, over its height in the page's own pixels.
-        drawnScale: label.getBoundingClientRect().height / label.offsetHeight,
-      };
+      const drawn = n.querySelector(".gnode");
+      const texts = [...drawn.querySelectorAll("*")]
+        .filter((e) => [...e.childNodes].some((c) => c.nodeType === Node.TEXT_NODE && c.textContent.trim() !== ""))
+        .map((e) => ({
+          text: e.textContent.trim(),
+          fontPx: parseFloat(getComputedStyle(e).fontSize),
+          box: box(e),
+          cut: e.scrollWidth - e.clientWidth,
+          // How tall the text's box is on screen, over its height in the page's own pixels.
+          drawnScale: e.getBoundingClientRect().height / e.offsetHeight,
+        }));
+      nodes[n.dataset.id] = { box: box(n), size: { width: drawn.offsetWidth, height: drawn.offsetHeight }, overflow: drawn.scrollHeight - drawn.clientHeight, texts };
     }
     return {
       scale: m.a,
@@ -72,12 +83,25 @@ async function measure(flow) {
 const inside = (b, f) => b.x >= f.x - 0.5 && b.y >= f.y - 0.5 && b.x + b.width <= f.x + f.width + 0.5 && b.y + b.height <= f.y + f.height + 0.5;
 const outside = (b, f) => b.x >= f.x + f.width || b.x + b.width <= f.x || b.y >= f.y + f.height || b.y + b.height <= f.y;
 
-/** Every label is at least 12 px on screen: its font size times the viewport's scale. */
+/**
+ * Every text of every node is at least 12 px on screen (its font size times the viewport's scale,
+ * and drawn at that scale), whole and inside its node, and each node is the box dagre laid out.
+ * Every node of these graphs has a label, a type and hours: three texts, the label 16 px, the
+ * type and hours 14 px.
+ */
 function assertReadable(m, what) {
   for (const [id, n] of Object.entries(m.nodes)) {
-    assert.equal(n.fontPx, 14, `${what}: ${id}'s label font`);
-    assert.ok(n.fontPx * m.scale >= 12, `${what}: ${id}'s label is ${n.fontPx * m.scale} px on screen`);
-    assert.ok(Math.abs(n.drawnScale - m.scale) < 0.01, `${what}: ${id} is drawn at ${n.drawnScale}, the viewport says ${m.scale}`);
+    assert.deepEqual(n.size, NODE, `${what}: ${id} is drawn at the size dagre laid out`);
+    assert.ok(n.overflow <= 0, `${what}: ${id}'s texts fit its height`);
+    assert.equal(n.texts.length, 3, `${what}: ${id} shows its label, type and hours (${n.texts.map((t) => t.text).join(" | ")})`);
+    assert.deepEqual(n.texts.map((t) => t.fontPx), [16, 14, 14], `${what}: ${id}'s fonts`);
+    for (const t of n.texts) {
+      const px = t.fontPx * m.scale;
+      assert.ok(px >= 12, `${what}: "${t.text}" in ${id} is ${px} px on screen`);
+      assert.ok(Math.abs(t.drawnScale - m.scale) < 0.01, `${what}: "${t.text}" in ${id} is drawn at ${t.drawnScale}, the viewport says ${m.scale}`);
+      assert.ok(inside(t.box, n.box), `${what}: "${t.text}" lies inside ${id}`);
+      assert.ok(t.cut <= 0, `${what}: "${t.text}" in ${id} is shown whole`);
+    }
   }
 }
 

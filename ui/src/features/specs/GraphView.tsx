@@ -1,9 +1,9 @@
 // A spec graph (user flow or architecture) as an interactive node-edge diagram, readable at first
 // sight: laid out by dagre in the direction its shape calls for, first shown at a zoom that keeps
-// node labels at least 12 px on screen (starting at its root when it does not fit the frame, with
-// scrolling and dragging to move around), with a minimap, a "Fit" that respects that zoom, a
-// "Show all" that may go below it, and a details panel for the chosen node. A text version of the
-// same graph sits below it for screen readers and keyboard users.
+// every text of a node (label, type, hours) at least 12 px on screen (starting at its root when
+// it does not fit the frame, with scrolling and dragging to move around), with a minimap, a "Fit"
+// that respects that zoom, a "Show all" that may go below it, and a details panel for the chosen
+// node. A text version of the same graph sits below it for screen readers and keyboard users.
 import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
 import {
   Background,
@@ -54,7 +54,7 @@ const SpecNode = memo(function SpecNode({ data, selected }: NodeProps<SpecFlowNo
       <div className="gnode-label">{label(n)}</div>
       <div className="gnode-meta">
         {n.type && <span>{n.type}</span>}
-        {n.hours !== undefined && <span>{formatHours(n.hours)}</span>}
+        {n.hours !== undefined && <span className="gnode-hours">{formatHours(n.hours)}</span>}
       </div>
       <Handle type="source" position={vertical ? Position.Bottom : Position.Right} isConnectable={false} />
     </div>
@@ -115,7 +115,7 @@ function NodeDetails({ node, graph, onClose }: { node: GraphNode; graph: Graph; 
   );
 }
 
-/** What the first view needs from the page: the frame's size and the label font's size. */
+/** What the first view needs from the page: the frame's size and the readable zoom (from the node texts' sizes). */
 interface Measured {
   frame: { width: number; height: number };
   minZoom: number;
@@ -234,16 +234,16 @@ export function GraphView({ graph, title, direction: preferred }: { graph: Graph
   const byId = useMemo(() => new Map(graph.nodes.map((n) => [n.id, n])), [graph]);
   const node = selected ? byId.get(selected) : undefined;
   const frameRef = useRef<HTMLDivElement>(null);
-  const probeRef = useRef<HTMLSpanElement>(null);
+  const probeRef = useRef<HTMLDivElement>(null);
   const [measured, setMeasured] = useState<Measured | null>(null);
 
-  // Before the first paint: the frame's size, and the readable zoom from the label font's size
-  // as the page's styles make it (a probe with the labels' class).
+  // Before the first paint: the frame's size, and the readable zoom from the smallest font a
+  // node's texts have as the page's styles make them (a probe with the label's and the meta's classes).
   useLayoutEffect(() => {
     const frame = frameRef.current;
     const probe = probeRef.current;
     if (!frame || !probe) return;
-    const fontPx = parseFloat(getComputedStyle(probe).fontSize);
+    const fontPx = Math.min(...[...probe.querySelectorAll("span")].map((e) => parseFloat(getComputedStyle(e).fontSize)));
     setMeasured({ frame: { width: frame.clientWidth, height: frame.clientHeight }, minZoom: readableZoom(fontPx) });
   }, []);
 
@@ -270,14 +270,13 @@ export function GraphView({ graph, title, direction: preferred }: { graph: Graph
           data-min-zoom={measured?.minZoom}
           style={{ position: "relative" }}
         >
-          <span
-            ref={probeRef}
-            className="gnode-label"
-            aria-hidden="true"
-            style={{ position: "absolute", visibility: "hidden", pointerEvents: "none" }}
-          >
-            Ag
-          </span>
+          <div ref={probeRef} aria-hidden="true" style={{ position: "absolute", visibility: "hidden", pointerEvents: "none" }}>
+            <span className="gnode-label">Ag</span>
+            <span className="gnode-meta">
+              <span>Ag</span>
+              <span className="gnode-hours">1 h</span>
+            </span>
+          </div>
           {measured && (
             <ReactFlowProvider>
               <Flow

@@ -1,6 +1,6 @@
 // Automatic layout of a spec's graphs with dagre, and the pure rules that make a graph readable
 // at first sight: the direction chosen from the graph's shape (`graphShape`, `chooseDirection`),
-// the smallest zoom that keeps node labels legible (`readableZoom`) and the first view
+// the smallest zoom that keeps every text of a node legible (`readableZoom`) and the first view
 // (`initialViewport`: everything when it fits at a readable zoom, else the start of the graph).
 // Edges to unknown nodes are dropped; duplicate node ids keep the first.
 import dagre from "@dagrejs/dagre";
@@ -8,6 +8,8 @@ import type { Edge, Node } from "@xyflow/react";
 import type { Graph } from "../../bindings/Graph";
 import type { GraphNode } from "../../bindings/GraphNode";
 
+/** A node's box, as specs.css draws `.gnode`: 72 px hold its label line (16 px text) and its type
+ * and hours line (14 px text) with the padding and the border. */
 export const NODE_WIDTH = 200;
 export const NODE_HEIGHT = 72;
 /** Edge descriptions up to this length are drawn on the edge; longer ones only in the details. */
@@ -15,7 +17,7 @@ export const EDGE_LABEL_MAX = 28;
 
 export type Direction = "TB" | "LR";
 
-/** Smallest on-screen size of a node label, in CSS pixels, at any zoom the app picks by itself. */
+/** Smallest on-screen size of any text of a node, in CSS pixels, at any zoom the app picks by itself. */
 export const LABEL_MIN_SCREEN_PX = 12;
 /** The zoom a first view or "Fit" never goes above: a small graph is shown at its natural size. */
 export const FIT_MAX_ZOOM = 1;
@@ -85,9 +87,9 @@ export function nodeSummary(n: GraphNode): string {
 }
 
 /**
- * The smallest zoom at which a label drawn at `labelFontPx` is still `minScreenPx` on screen,
- * rounded up to a thousandth so that `labelFontPx × zoom ≥ minScreenPx` holds exactly.
- * A label font of 14 px gives 0.858; of 12 px, 1; of 10 px, 1.2 (larger than natural size).
+ * The smallest zoom at which text drawn at `labelFontPx` (a node's smallest font) is still
+ * `minScreenPx` on screen, rounded up to a thousandth so that `labelFontPx × zoom ≥ minScreenPx`
+ * holds exactly. A font of 14 px gives 0.858; of 12 px, 1; of 10 px, 1.2 (above natural size).
  */
 export function readableZoom(labelFontPx: number, minScreenPx: number = LABEL_MIN_SCREEN_PX): number {
   if (!Number.isFinite(labelFontPx) || labelFontPx <= 0) return 1;
