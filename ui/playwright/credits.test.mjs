@@ -1,6 +1,7 @@
 // Credits everywhere (issue 15): a gateway call refused at the connection's daily spend cap, with
 // its words and "Raise today's cap", then sent; the Spending section's figures by day, area and
-// model, its CSV export; axe in both themes. On the mock IPC (src/mock/scenarios/credits.ts).
+// model, its CSV export; axe in both themes; a media library that cannot be read and a refused
+// export shown with their words and "Try again". On the mock IPC (src/mock/scenarios/credits.ts).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { expectAxeClean, startHarness, textOf } from "./harness.mjs";
@@ -125,6 +126,38 @@ describe("spending", () => {
       assert.deepEqual(saves.at(-1).args.settings.spendCaps, { sandbox: 12 });
       await page.getByRole("listitem", { name: "Sandbox", exact: true }).getByText("Daily spend cap: 12 credits").waitFor();
       await expectAxeClean(page, "Spending cap form");
+    });
+  });
+});
+
+describe("spending errors", () => {
+  const MEDIA_UNREADABLE = "The media library on this computer could not be read. Try again in a moment.";
+  const DISK_FULL = "The file could not be written to /home/user/Downloads: there is no space left on the disk.";
+
+  test("an unreadable media library and a refused export are shown with their title, words and Try again", async () => {
+    await h.withScenario("credits-faults", async ({ page, mock }) => {
+      await openSettings(page);
+      const section = page.getByRole("region", { name: "Spending" });
+      await section.getByText("credits in 30 days.").waitFor();
+
+      // By model: the failure in an error panel, not an empty table's sentence.
+      const media = section.getByRole("alert").filter({ hasText: MEDIA_UNREADABLE });
+      await media.getByRole("heading", { name: "Something went wrong" }).waitFor();
+      assert.equal(await section.getByText("No generated images, audio or videos with their model").count(), 0);
+      await expectAxeClean(page, "Spending with the media library unreadable");
+      await mock.release("media-back");
+      await media.getByRole("button", { name: "Try again" }).click();
+      await section.getByRole("table", { name: "Spend by model" }).waitFor();
+      assert.equal(await media.count(), 0);
+
+      // Export CSV: the refusal with its kind's title and Try again, which exports.
+      await section.getByRole("button", { name: "Export CSV" }).click();
+      const refused = section.getByRole("alert").filter({ hasText: DISK_FULL });
+      await refused.getByRole("heading", { name: "Local data could not be saved" }).waitFor();
+      await refused.getByRole("button", { name: "Try again" }).click();
+      await section.getByText(`Saved to /home/user/Downloads/specdesk-credits-${day(0)}.csv.`).waitFor();
+      assert.equal(await refused.count(), 0);
+      assert.equal((await mock.calls("save_document")).length, 2);
     });
   });
 });

@@ -1,7 +1,9 @@
 // The Gateway's media studios on the mock IPC: images (price before generating, what the call
 // cost, gallery search, the viewer's keys and focus, comparison), speech and music (a waveform
 // from decoded audio, the A/B swap key, the preferred take), transcription (exports), video (a
-// job card followed to the end) and an out-of-credits refusal with its Top up; axe in both themes.
+// job card followed to the end), an out-of-credits refusal with its Top up, transcription's
+// failures (a refused file, takes that cannot be listed, no key) in error panels with their next
+// step; axe in both themes.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { expectAxeClean, startHarness, textOf } from "./harness.mjs";
@@ -219,6 +221,41 @@ describe("errors and themes", () => {
       await page.getByRole("form", { name: "New video" }).getByLabel("Prompt").fill("Waves");
       await page.getByRole("button", { name: "Start video" }).click();
       await page.getByRole("form", { name: "New video" }).getByRole("button", { name: "Top up" }).waitFor();
+    });
+  });
+
+  test("transcription: a refused file, unreadable takes and a missing key each show their title, words and next step", async () => {
+    await h.withScenario("gateway-media-faults", async ({ page, mock }) => {
+      await openStudio(page, "Transcription");
+      const form = page.getByRole("form", { name: "Transcribe audio" });
+
+      // The takes could not be listed: said so, with Try again (not "No takes yet").
+      const takes = form.getByRole("alert").filter({ hasText: "The media library on this computer could not be read. Try again in a moment." });
+      await takes.getByRole("heading", { name: "Something went wrong" }).waitFor();
+      assert.equal(await textOf(form.getByLabel("Or a take from the history").locator("option").first()), "Could not list takes");
+
+      // A file that is not on this computer: the refusal's title and words, and Try again, which picks again.
+      await form.getByRole("button", { name: "Pick an audio file…" }).click();
+      const refused = form.getByRole("alert").filter({ hasText: "That file is not on this computer. Copy it to a folder here and choose it again." });
+      await refused.getByRole("heading", { name: "Please check what you entered" }).waitFor();
+      await expectAxeClean(page, "transcription with a refused file and unreadable takes");
+      await refused.getByRole("button", { name: "Try again" }).click();
+      await form.getByText("standup-notes.m4a").waitFor();
+      assert.equal(await refused.count(), 0);
+      assert.equal((await mock.calls("choose_file")).length, 2);
+
+      await mock.release("takes-back");
+      await takes.getByRole("button", { name: "Try again" }).click();
+      await form.getByRole("option", { name: /^Take \d+:/ }).first().waitFor({ state: "attached" });
+      assert.equal(await takes.count(), 0);
+
+      // No API key: Open Settings, which goes there.
+      await form.getByRole("button", { name: "Transcribe" }).click();
+      const noKey = form.getByRole("alert").filter({ hasText: "The service needs an API key for this. Add your key in Settings, then try again." });
+      await noKey.getByRole("heading", { name: "An API key is needed" }).waitFor();
+      await noKey.getByRole("button", { name: "Try again" }).waitFor();
+      await noKey.getByRole("button", { name: "Open Settings" }).click();
+      await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
     });
   });
 

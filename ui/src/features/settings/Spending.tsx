@@ -244,13 +244,15 @@ export function Spending({ now = () => new Date() }: { now?: () => Date }) {
           <h3>By area</h3>
           {areas.length ? <GroupTable caption="Spend by area" head="Area" rows={areas} /> : <p className="muted">Nothing charged in these {DAYS} days.</p>}
           <h3>By model</h3>
-          {models.length ? (
+          {media.isError ? (
+            <ErrorPanel error={toIpcError(media.error)} onRetry={() => void media.refetch()} />
+          ) : models.length ? (
             <GroupTable caption="Spend by model" head="Model" rows={models} />
           ) : (
             <p className="muted">No generated images, audio or videos with their model in these {DAYS} days.</p>
           )}
           <p className="hint">By model counts what the library keeps with its model: images, audio and videos.</p>
-          {failure && <ErrorPanel error={failure} />}
+          {failure && <ErrorPanel error={failure} onRetry={() => void exportCsv()} />}
           <div className="row">
             <button className="btn" type="button" onClick={() => void exportCsv()}>
               Export CSV

@@ -2,10 +2,11 @@
 // Sandbox has spent exactly its cap today (3.75 credits), so a gateway call is refused before it is
 // sent (`spendCap`, words as crates/core `SpendToday::check`); a ledger over the last days (and one
 // line outside the 30-day window) for the Spending section. The mock's clock is today, local noon.
+// "credits-faults": the same Spending with the media library unreadable and a CSV export refused.
 import type { CreditEntry, MediaItem } from "../../ipc/contract";
 import { baseHandlers, spendToday } from "../base";
 import { defineScenario, ipcError, type MockContext } from "../registry";
-import { SANDBOX_ID } from "../state";
+import { SANDBOX_ID, type MockDb } from "../state";
 
 /** Noon of the local day `daysAgo` before today, as the ledger writes it. */
 export function noonAgo(daysAgo: number, minute = 0): string {
@@ -43,6 +44,25 @@ function image(id: number, model: string, credits: number, daysAgo: number): Med
   return { id, kind: "image", path: `/media/image-${id}.png`, prompt: "A kite", model, profileId: SANDBOX_ID, credits, createdAt: noonAgo(daysAgo, 5) };
 }
 
+/** The Sandbox at its cap with a month of ledger lines and three images. */
+function setupCredits(db: MockDb): void {
+  const t = new Date();
+  db.clock = new Date(t.getFullYear(), t.getMonth(), t.getDate(), 12, 30).getTime();
+  db.settings.spendCaps = { [SANDBOX_ID]: 3.75 };
+  db.ledger = [
+    line(0, "v1/images", 0.8, "req_img", 3),
+    line(0, "v1/messages", 0.45, "req_chat", 2),
+    line(0, "fast_spec", 2.5, undefined, 1),
+    { at: noonAgo(1, 30), profileId: SANDBOX_ID, endpoint: "credits-balance", creditsRemaining: 9990, pending: false, estimated: false },
+    line(1, "browser-agents", 1.2, undefined, 20),
+    line(1, "v1/audio/speech", 0.3, "req_tts", 10),
+    line(3, "v1/rerank", 0.01, "req_rr"),
+    line(40, "fast_spec", 9),
+    { ...line(0, "v1/images", 7), profileId: "p_other" },
+  ];
+  db.media = [image(901, "openai/gpt-image-1", 0.8, 0), image(902, "google/imagen-4", 0.6, 2), image(903, "openai/gpt-image-1", 0.4, 5)];
+}
+
 defineScenario(
   "credits",
   {
@@ -57,22 +77,42 @@ defineScenario(
   },
   {
     description: "The Sandbox at its daily cap of 3.75 credits, with a month of ledger lines",
+    setup: setupCredits,
+  },
+);
+
+/** Gate the test releases when the media library can be read again (scenario "credits-faults"). */
+export const MEDIA_BACK = "media-back";
+export const MEDIA_UNREADABLE = "The media library on this computer could not be read. Try again in a moment.";
+export const DISK_FULL = "The file could not be written to /home/user/Downloads: there is no space left on the disk.";
+
+// Per page: the media library is unreadable until the test releases MEDIA_BACK; the first CSV
+// export fails.
+let mediaBack = false;
+let exports = 0;
+
+defineScenario(
+  "credits-faults",
+  {
+    list_media: (args, ctx) => {
+      void ctx.gate(MEDIA_BACK).then(() => {
+        mediaBack = true;
+      });
+      if (!mediaBack) throw ipcError("internal", MEDIA_UNREADABLE);
+      return baseHandlers.list_media(args, ctx);
+    },
+    save_document: (args, ctx) => {
+      exports += 1;
+      if (exports === 1) throw ipcError("storage", DISK_FULL);
+      return baseHandlers.save_document(args, ctx);
+    },
+  },
+  {
+    description: "The Spending section with the media library unreadable (until released) and a first CSV export that fails.",
     setup: (db) => {
-      const t = new Date();
-      db.clock = new Date(t.getFullYear(), t.getMonth(), t.getDate(), 12, 30).getTime();
-      db.settings.spendCaps = { [SANDBOX_ID]: 3.75 };
-      db.ledger = [
-        line(0, "v1/images", 0.8, "req_img", 3),
-        line(0, "v1/messages", 0.45, "req_chat", 2),
-        line(0, "fast_spec", 2.5, undefined, 1),
-        { at: noonAgo(1, 30), profileId: SANDBOX_ID, endpoint: "credits-balance", creditsRemaining: 9990, pending: false, estimated: false },
-        line(1, "browser-agents", 1.2, undefined, 20),
-        line(1, "v1/audio/speech", 0.3, "req_tts", 10),
-        line(3, "v1/rerank", 0.01, "req_rr"),
-        line(40, "fast_spec", 9),
-        { ...line(0, "v1/images", 7), profileId: "p_other" },
-      ];
-      db.media = [image(901, "openai/gpt-image-1", 0.8, 0), image(902, "google/imagen-4", 0.6, 2), image(903, "openai/gpt-image-1", 0.4, 5)];
+      mediaBack = false;
+      exports = 0;
+      setupCredits(db);
     },
   },
 );

@@ -3,14 +3,15 @@
 // a finished video; saved files shown through a stand-in for the asset protocol (SVG images, a
 // real WAV tone so the waveform is decoded, an undecodable MP3 and MP4); each call's ledger line
 // with a request id; a transcription with timings; a video job held until the test releases
-// "video-done"; and a connection out of credits. Open one with ?scenario=<name>.
+// "video-done"; a connection out of credits; and a transcription studio whose file dialog, takes
+// and key fail. Open one with ?scenario=<name>.
 import type { CatalogModel } from "../../bindings/CatalogModel";
 import type { Job, MediaItem, ModelList } from "../../ipc/contract";
 import { baseHandlers } from "../base";
 import { model } from "../fixtures";
 import { charge, completeJob, findJob, requireKey, touch } from "../helpers";
 import { defineScenario, ipcError, type MockContext } from "../registry";
-import { SANDBOX_ID, clone, type MockDb } from "../state";
+import { MISSING_KEY, SANDBOX_ID, clone, type MockDb } from "../state";
 
 export const IMAGE_MODELS_PRICED: CatalogModel[] = [
   model("openai/gpt-image-1", "image", ["text"], ["image"], { svc: { credits_per_image: 0.4 } }),
@@ -243,6 +244,47 @@ defineScenario(
     setup: (db) => {
       setupLibrary(db);
       db.credits[SANDBOX_ID] = 0;
+    },
+  },
+);
+
+/** What choose_file refuses for a file not on this computer (src-tauri `local_path`). */
+export const NOT_LOCAL = "That file is not on this computer. Copy it to a folder here and choose it again.";
+export const TAKES_UNREADABLE = "The media library on this computer could not be read. Try again in a moment.";
+/** Gate the test releases when the takes can be listed again (scenario "gateway-media-faults"). */
+export const TAKES_BACK = "takes-back";
+
+// Per page: the first file picked is refused; the takes cannot be listed until TAKES_BACK.
+let picks = 0;
+let takesBack = false;
+
+defineScenario(
+  "gateway-media-faults",
+  {
+    gateway_models: (): ModelList => ({ object: "list", data: clone(AUDIO_MODELS) }),
+    choose_file: (a, ctx) => {
+      picks += 1;
+      if (picks === 1) throw ipcError("invalidInput", NOT_LOCAL, { field: "file" });
+      return baseHandlers.choose_file(a, ctx);
+    },
+    list_media: (a, ctx) => {
+      void ctx.gate(TAKES_BACK).then(() => {
+        takesBack = true;
+      });
+      if (!takesBack) throw ipcError("internal", TAKES_UNREADABLE);
+      return baseHandlers.list_media(a, ctx);
+    },
+    transcribe: () => {
+      throw ipcError("missingKey", MISSING_KEY);
+    },
+  },
+  {
+    description: "The transcription studio with a refused file, takes that cannot be listed (until released) and no API key.",
+    setup: (db) => {
+      picks = 0;
+      takesBack = false;
+      setupLibrary(db);
+      db.dialog.open = "/home/user/Recordings/standup-notes.m4a";
     },
   },
 );

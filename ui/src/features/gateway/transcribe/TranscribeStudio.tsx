@@ -3,7 +3,7 @@
 // what it cost. Microphone recording where the window allows it.
 import { useId, useMemo, useState } from "react";
 import { getCurrentWebview, type DragDropEvent } from "@tauri-apps/api/webview";
-import type { Transcription } from "../../../ipc/contract";
+import type { IpcError, Transcription } from "../../../ipc/contract";
 import { call, toIpcError } from "../../../ipc/invoke";
 import { useSubscription } from "../../../ipc/events";
 import { ErrorPanel } from "../../../components/ErrorPanel";
@@ -38,7 +38,7 @@ export function TranscribeStudio() {
   const [source, setSource] = useState<Source | null>(null);
   const [transcribed, setTranscribed] = useState<Source | null>(null);
   const [model, setModel] = useState("");
-  const [pickError, setPickError] = useState<string | null>(null);
+  const [pickError, setPickError] = useState<IpcError | null>(null);
 
   const models = useMemo(() => transcriptionModels(catalog.data?.data ?? []), [catalog.data]);
   const chosen = model || models[0]?.id || "";
@@ -58,7 +58,7 @@ export function TranscribeStudio() {
       const path = await call("choose_file", { purpose: "recording" });
       if (path) setSource({ path, label: fileName(path) });
     } catch (e) {
-      setPickError(toIpcError(e).message);
+      setPickError(toIpcError(e));
     }
   };
 
@@ -112,7 +112,7 @@ export function TranscribeStudio() {
             Pick an audio file…
           </button>
         </div>
-        {pickError && <p className="error-text" role="alert">{pickError}</p>}
+        {pickError && <ErrorPanel error={pickError} onRetry={() => void pick()} />}
         <div className="studio-options">
           <div className="field">
             <label htmlFor={`${id}-take`}>Or a take from the history</label>
@@ -125,7 +125,7 @@ export function TranscribeStudio() {
                 if (t) setSource({ path: t.path, label: `Take ${t.id}: ${t.prompt.slice(0, 60)}`, mediaId: t.id });
               }}
             >
-              <option value="">{takeList.length ? "Choose a take" : "No takes yet"}</option>
+              <option value="">{takeList.length ? "Choose a take" : takes.isError ? "Could not list takes" : "No takes yet"}</option>
               {takeList.map((t) => (
                 <option key={t.id} value={t.id}>
                   Take {t.id}: {t.prompt.slice(0, 60)}
@@ -135,6 +135,7 @@ export function TranscribeStudio() {
           </div>
           <ModelPicker label="Transcription model" models={models} value={chosen} onChange={setModel} price={chosen ? transcriptionPriceLine(models.find((m) => m.id === chosen)) : undefined} />
         </div>
+        {takes.isError && <ErrorPanel error={toIpcError(takes.error)} onRetry={() => void takes.refetch()} />}
         <Recorder />
         {job.error && <ErrorPanel error={job.error} onRetry={() => void transcribe()} />}
         <div className="studio-actions">
