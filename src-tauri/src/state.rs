@@ -22,6 +22,8 @@ pub struct AppState {
     pub library: Arc<Library>,
     pub jobs: JobRunner,
     pub streams: StreamRegistry,
+    /// Prices of the connections' priced model lists: the estimates the spend cap counts.
+    pub prices: specdesk_core::spend::Prices,
     /// Files the user picked or dropped: the only ones the commands read.
     pub chosen_files: ChosenFiles,
     pub data_dir: PathBuf,
@@ -68,6 +70,7 @@ impl AppState {
             library,
             jobs,
             streams: StreamRegistry::default(),
+            prices: Default::default(),
             chosen_files: ChosenFiles::default(),
             data_dir: data_dir.to_owned(),
             media_dir,

@@ -23,6 +23,7 @@ pub mod profiles;
 pub mod secrets;
 pub mod settings;
 pub mod specs;
+pub mod spend;
 pub mod studio;
 pub mod task_inputs;
 pub mod views;

@@ -450,20 +450,20 @@ impl Profiles {
             library,
             id,
             time::OffsetDateTime::now_utc(),
-            crate::settings::local_offset(),
+            &crate::settings::local_zone(),
         )
     }
 
-    /// [`Self::spend_today`] at `now`, the local day being the one at `offset`.
+    /// [`Self::spend_today`] at `now`, the local day being the one in `zone`.
     pub fn spend_today_at(
         &self,
         library: &Library,
         id: &str,
         now: time::OffsetDateTime,
-        offset: time::UtcOffset,
+        zone: &crate::settings::TimeZone,
     ) -> Result<SpendToday, IpcError> {
         let stored = self.load()?;
-        let (date, from, to) = crate::settings::local_day(now, offset);
+        let (date, from, to) = crate::settings::local_day(now, zone);
         let spent = library.spent_between(id, &from, &to)?;
         Ok(crate::settings::spend_today(
             id,
@@ -482,20 +482,20 @@ impl Profiles {
             id,
             estimate,
             time::OffsetDateTime::now_utc(),
-            crate::settings::local_offset(),
+            &crate::settings::local_zone(),
         )
     }
 
-    /// [`Self::check_spend`] at `now`, the local day being the one at `offset`.
+    /// [`Self::check_spend`] at `now`, the local day being the one in `zone`.
     pub fn check_spend_at(
         &self,
         library: &Library,
         id: &str,
         estimate: f64,
         now: time::OffsetDateTime,
-        offset: time::UtcOffset,
+        zone: &crate::settings::TimeZone,
     ) -> Result<(), IpcError> {
-        let today = self.spend_today_at(library, id, now, offset)?;
+        let today = self.spend_today_at(library, id, now, zone)?;
         if today.limit.is_none() {
             return Ok(());
         }
@@ -515,19 +515,19 @@ impl Profiles {
             id,
             credits,
             time::OffsetDateTime::now_utc(),
-            crate::settings::local_offset(),
+            &crate::settings::local_zone(),
         )
         .await
     }
 
-    /// [`Self::raise_cap_today`] at `now`, the local day being the one at `offset`.
+    /// [`Self::raise_cap_today`] at `now`, the local day being the one in `zone`.
     pub async fn raise_cap_today_at(
         &self,
         library: &Library,
         id: &str,
         credits: f64,
         now: time::OffsetDateTime,
-        offset: time::UtcOffset,
+        zone: &crate::settings::TimeZone,
     ) -> Result<SpendToday, IpcError> {
         if !credits.is_finite() || credits <= 0.0 || credits > MAX_CAP {
             return Err(IpcError::invalid(
@@ -536,7 +536,7 @@ impl Profiles {
             ));
         }
         self.profile(id)?;
-        let (date, _, _) = crate::settings::local_day(now, offset);
+        let (date, _, _) = crate::settings::local_day(now, zone);
         {
             let _guard = self.write.lock().await;
             let mut stored = self.load()?;
@@ -559,7 +559,7 @@ impl Profiles {
             self.save(&stored)?;
         }
         tracing::info!(connection = id, credits, "spend cap raised for today");
-        self.spend_today_at(library, id, now, offset)
+        self.spend_today_at(library, id, now, zone)
     }
 
     /// Whether the welcome screen should show.

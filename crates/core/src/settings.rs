@@ -258,66 +258,81 @@ impl SpendToday {
     }
 }
 
-/// The local day of `at` (UTC) at `offset`: its date (`YYYY-MM-DD`) and the UTC instants it
-/// starts and ends at, formatted like the ledger's `at` so they compare as strings.
-pub fn local_day(at: time::OffsetDateTime, offset: time::UtcOffset) -> (String, String, String) {
-    let local = at.to_offset(offset);
-    let date = local.date();
-    let start = date.midnight().assume_offset(offset);
-    let end = start + time::Duration::days(1);
-    let fmt = time::macros::format_description!(
-        "[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z"
-    );
-    let utc = |t: time::OffsetDateTime| {
-        t.to_offset(time::UtcOffset::UTC)
-            .format(&fmt)
-            .expect("a UTC date and time always formats")
+/// A time zone: the local day a spend cap counts is a day of this computer's zone.
+pub use jiff::tz::TimeZone;
+
+/// The local day of `at` in `zone`: its date (`YYYY-MM-DD`) and the UTC instants it starts and
+/// ends at (the start of the next day, so a day with a daylight-saving change lasts 23 or 25
+/// hours), formatted like the ledger's `at` so they compare as strings.
+pub fn local_day(at: time::OffsetDateTime, zone: &TimeZone) -> (String, String, String) {
+    zoned_day(at, zone).unwrap_or_else(|| {
+        // Only at the far edges of the representable range (years ±9999): the UTC day.
+        let start = at
+            .to_offset(time::UtcOffset::UTC)
+            .date()
+            .midnight()
+            .assume_utc();
+        (
+            date_key(start.date()),
+            ledger_at(start),
+            ledger_at(start + time::Duration::days(1)),
+        )
+    })
+}
+
+fn zoned_day(at: time::OffsetDateTime, zone: &TimeZone) -> Option<(String, String, String)> {
+    let now = jiff::Timestamp::from_nanosecond(at.unix_timestamp_nanos()).ok()?;
+    let local = now.to_zoned(zone.clone());
+    // The first instant of the day, which is not always midnight (some zones skip it).
+    let start = local.start_of_day().ok()?;
+    let end = local.tomorrow().ok()?.start_of_day().ok()?;
+    let utc = |z: &jiff::Zoned| {
+        time::OffsetDateTime::from_unix_timestamp_nanos(z.timestamp().as_nanosecond())
+            .ok()
+            .map(ledger_at)
     };
-    let day = date
-        .format(&time::macros::format_description!("[year]-[month]-[day]"))
-        .expect("a date always formats");
-    (day, utc(start), utc(end))
+    let d = local.date();
+    let date = time::Date::from_calendar_date(
+        i32::from(d.year()),
+        time::Month::try_from(u8::try_from(d.month()).ok()?).ok()?,
+        u8::try_from(d.day()).ok()?,
+    )
+    .ok()?;
+    Some((date_key(date), utc(&start)?, utc(&end)?))
 }
 
-/// This computer's offset from UTC now (kept a minute; UTC when it cannot be read). The `time`
-/// crate reads it only in a single-threaded process, so it is asked of the system's `date`.
-pub fn local_offset() -> time::UtcOffset {
-    static CACHE: Mutex<Option<(std::time::Instant, time::UtcOffset)>> = Mutex::new(None);
-    let mut cache = CACHE.lock().unwrap_or_else(|p| p.into_inner());
-    if let Some((when, offset)) = *cache
-        && when.elapsed() < std::time::Duration::from_secs(60)
-    {
-        return offset;
-    }
-    let offset = read_local_offset().unwrap_or(time::UtcOffset::UTC);
-    *cache = Some((std::time::Instant::now(), offset));
-    offset
+/// `at` in UTC as the ledger writes its `at`.
+fn ledger_at(at: time::OffsetDateTime) -> String {
+    at.to_offset(time::UtcOffset::UTC)
+        .format(&time::macros::format_description!(
+            "[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z"
+        ))
+        .expect("a UTC date and time always formats")
 }
 
-fn read_local_offset() -> Option<time::UtcOffset> {
-    if cfg!(windows) {
-        return None;
-    }
-    let out = std::process::Command::new("date")
-        .arg("+%z")
-        .output()
-        .ok()?;
-    parse_offset(std::str::from_utf8(&out.stdout).ok()?.trim())
+fn date_key(date: time::Date) -> String {
+    date.format(&time::macros::format_description!("[year]-[month]-[day]"))
+        .expect("a date always formats")
 }
 
-/// `+0130` / `-0500` as an offset.
-fn parse_offset(s: &str) -> Option<time::UtcOffset> {
-    let (sign, digits) = match s.as_bytes().first()? {
-        b'+' => (1, &s[1..]),
-        b'-' => (-1, &s[1..]),
-        _ => return None,
-    };
-    if digits.len() != 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let h: i8 = digits[..2].parse().ok()?;
-    let m: i8 = digits[2..].parse().ok()?;
-    time::UtcOffset::from_hms(sign * h, sign * m, 0).ok()
+/// This computer's time zone, as the system sets it (the `TZ` variable, else `/etc/localtime`
+/// on Unix, or Windows' own setting), with its daylight-saving rules. Read through `jiff`, which
+/// is safe from any thread (the `time` crate's `current_local_offset` refuses to answer in a
+/// multi-threaded Unix process, which the app always is) and keeps the answer a few minutes, so
+/// a change of zone is noticed. UTC when no zone can be found (and that is logged).
+pub fn local_zone() -> TimeZone {
+    static WARNED: std::sync::Once = std::sync::Once::new();
+    TimeZone::try_system().unwrap_or_else(|e| {
+        WARNED.call_once(|| {
+            tracing::warn!("this computer's time zone could not be read ({e}); days are UTC days");
+        });
+        TimeZone::UTC
+    })
+}
+
+/// The zone `offset` from UTC all year (no daylight saving), for a day at a known offset.
+pub fn fixed_zone(offset: time::UtcOffset) -> TimeZone {
+    jiff::tz::Offset::from_seconds(offset.whole_seconds()).map_or(TimeZone::UTC, TimeZone::fixed)
 }
 
 /// Where `Stored` lives. `save` must be atomic: a crash leaves the old or the new state.
@@ -390,20 +405,100 @@ mod tests {
     }
 
     #[test]
-    fn offsets_and_credits_read_plainly() {
-        assert_eq!(
-            parse_offset("+0530"),
-            time::UtcOffset::from_hms(5, 30, 0).ok()
-        );
-        assert_eq!(
-            parse_offset("-0800"),
-            time::UtcOffset::from_hms(-8, 0, 0).ok()
-        );
-        assert_eq!(parse_offset("CET"), None);
+    fn credits_read_plainly() {
         assert_eq!(credits_words(1.0), "1 credit");
         assert_eq!(credits_words(2.5), "2.5 credits");
         assert_eq!(credits_words(0.1 + 0.2), "0.3 credits");
         assert_eq!(credits_words(12.0), "12 credits");
+    }
+
+    fn day_at(at: time::OffsetDateTime, zone: &TimeZone) -> (String, String, String) {
+        local_day(at, zone)
+    }
+
+    fn owned(day: (&str, &str, &str)) -> (String, String, String) {
+        (day.0.into(), day.1.into(), day.2.into())
+    }
+
+    #[test]
+    fn the_day_key_is_the_date_at_the_given_offset() {
+        use time::macros::{datetime, offset};
+        let at = datetime!(2026-03-01 03:15 UTC);
+        let cases = [
+            (
+                offset!(UTC),
+                (
+                    "2026-03-01",
+                    "2026-03-01T00:00:00.000Z",
+                    "2026-03-02T00:00:00.000Z",
+                ),
+            ),
+            // Five and a half hours east: still the 1st, which began at 18:30 UTC the day before.
+            (
+                offset!(+5:30),
+                (
+                    "2026-03-01",
+                    "2026-02-28T18:30:00.000Z",
+                    "2026-03-01T18:30:00.000Z",
+                ),
+            ),
+            // Eight hours west it is still the evening of the day before.
+            (
+                offset!(-8),
+                (
+                    "2026-02-28",
+                    "2026-02-28T08:00:00.000Z",
+                    "2026-03-01T08:00:00.000Z",
+                ),
+            ),
+            (
+                offset!(+14),
+                (
+                    "2026-03-01",
+                    "2026-02-28T10:00:00.000Z",
+                    "2026-03-01T10:00:00.000Z",
+                ),
+            ),
+        ];
+        for (offset, want) in cases {
+            assert_eq!(day_at(at, &fixed_zone(offset)), owned(want), "{offset}");
+        }
+        // The last millisecond of a day and the first of the next.
+        let east = fixed_zone(offset!(+2));
+        assert_eq!(
+            day_at(datetime!(2026-12-31 21:59:59.999 UTC), &east).0,
+            "2026-12-31"
+        );
+        assert_eq!(
+            day_at(datetime!(2026-12-31 22:00 UTC), &east).0,
+            "2027-01-01"
+        );
+    }
+
+    #[test]
+    fn a_day_with_a_daylight_saving_change_has_its_own_length() {
+        use time::macros::datetime;
+        // Central Europe: clocks go from 02:00 to 03:00 on the last Sunday of March (the 29th in
+        // 2026), and back from 03:00 to 02:00 on the last Sunday of October (the 25th).
+        let cet = TimeZone::posix("CET-1CEST,M3.5.0,M10.5.0/3").unwrap();
+        assert_eq!(
+            day_at(datetime!(2026-03-29 12:00 UTC), &cet),
+            owned((
+                "2026-03-29",
+                "2026-03-28T23:00:00.000Z",
+                "2026-03-29T22:00:00.000Z"
+            )),
+            "23 hours"
+        );
+        assert_eq!(
+            day_at(datetime!(2026-10-25 12:00 UTC), &cet),
+            owned((
+                "2026-10-25",
+                "2026-10-24T22:00:00.000Z",
+                "2026-10-25T23:00:00.000Z"
+            )),
+            "25 hours"
+        );
     }
 
     #[test]

@@ -58,7 +58,7 @@ async fn set_cap(p: &Profiles, id: &str, cap: Option<f64>) {
     p.save_settings(&s).await.unwrap();
 }
 
-const UTC: UtcOffset = UtcOffset::UTC;
+const UTC: &settings::TimeZone = &settings::TimeZone::UTC;
 
 #[tokio::test]
 async fn a_call_may_reach_the_cap_but_not_pass_it() {
@@ -248,7 +248,7 @@ fn the_day_is_the_local_one() {
         )
     );
     let east = UtcOffset::from_hms(2, 0, 0).unwrap();
-    let (day, from, to) = settings::local_day(at, east);
+    let (day, from, to) = settings::local_day(at, &settings::fixed_zone(east));
     assert_eq!(
         (day.as_str(), from.as_str(), to.as_str()),
         (

@@ -5,6 +5,7 @@ use tauri::ipc::Channel;
 use tauri::{AppHandle, State};
 
 use specdesk_core::settings::SpendToday;
+use specdesk_core::spend::{GatewayCall, PriceList, check_call};
 use specdesk_core::{
     ChatEvent, Conversation, ConversationMessage, Job, MediaItem, MediaKind, Studio,
 };
@@ -25,34 +26,51 @@ pub async fn public_catalog(state: State<'_, AppState>) -> Result<PublicCatalog>
 
 #[tauri::command]
 pub async fn gateway_models(state: State<'_, AppState>) -> Result<ModelList> {
-    let (_, client) = state.profiles.active_client().await?;
-    Ok(client.gateway().models().await?.value)
+    let (profile_id, client) = state.profiles.active_client().await?;
+    state
+        .prices
+        .read(&profile_id, &client, PriceList::Models)
+        .await
 }
 
 #[tauri::command]
 pub async fn image_models(state: State<'_, AppState>) -> Result<ModelList> {
-    let (_, client) = state.profiles.active_client().await?;
-    Ok(client.gateway().image_models().await?.value)
+    let (profile_id, client) = state.profiles.active_client().await?;
+    state
+        .prices
+        .read(&profile_id, &client, PriceList::Images)
+        .await
 }
 
 #[tauri::command]
 pub async fn video_models(state: State<'_, AppState>) -> Result<ModelList> {
-    let (_, client) = state.profiles.active_client().await?;
-    Ok(client.gateway().video_models().await?.value)
+    let (profile_id, client) = state.profiles.active_client().await?;
+    state
+        .prices
+        .read(&profile_id, &client, PriceList::Videos)
+        .await
 }
 
-/// Runs `f` with the active profile's studio, then tells the UI the new balance. Nothing is
-/// sent when the call would pass the connection's daily spend cap (`spendCap`); a call's cost is
-/// not known before it runs, so its estimate is 0 and only a cap already reached stops it.
+/// Runs `f` (gateway call `call`) with the active profile's studio, then tells the UI the new
+/// balance. Nothing is sent when the call's estimate, from the priced model lists, would take
+/// today's spending past the connection's daily cap (`spendCap`); a call of unknown price is
+/// estimated at 0, so only a cap already reached stops it.
 async fn with_studio<T>(
     app: &AppHandle,
     state: &AppState,
+    call: GatewayCall<'_>,
     f: impl AsyncFnOnce(&Studio<'_>) -> Result<T>,
 ) -> Result<T> {
     let (profile_id, client) = state.profiles.active_client().await?;
-    state
-        .profiles
-        .check_spend(&state.library, &profile_id, 0.0)?;
+    check_call(
+        &state.profiles,
+        &state.library,
+        &state.prices,
+        &profile_id,
+        &client,
+        &call,
+    )
+    .await?;
     let studio = Studio {
         client: &client,
         library: &state.library,
@@ -70,7 +88,10 @@ pub async fn rerank(
     state: State<'_, AppState>,
     request: RerankRequest,
 ) -> Result<RerankResult> {
-    with_studio(&app, &state, async |s| s.rerank(&request).await).await
+    with_studio(&app, &state, GatewayCall::Rerank(&request), async |s| {
+        s.rerank(&request).await
+    })
+    .await
 }
 
 #[tauri::command]
@@ -79,7 +100,10 @@ pub async fn speech(
     state: State<'_, AppState>,
     request: SpeechRequest,
 ) -> Result<MediaItem> {
-    with_studio(&app, &state, async |s| s.speech(&request).await).await
+    with_studio(&app, &state, GatewayCall::Speech(&request), async |s| {
+        s.speech(&request).await
+    })
+    .await
 }
 
 #[tauri::command]
@@ -90,7 +114,13 @@ pub async fn transcribe(
     model: String,
 ) -> Result<Transcription> {
     let path = state.chosen_files.check(&path, "file")?;
-    with_studio(&app, &state, async |s| s.transcribe(&path, &model).await).await
+    with_studio(
+        &app,
+        &state,
+        GatewayCall::Transcription { model: &model },
+        async |s| s.transcribe(&path, &model).await,
+    )
+    .await
 }
 
 /// The text of a file the user chose (documents to rank: .txt, .md, .csv, at most 2 MB).
@@ -111,7 +141,13 @@ pub async fn transcribe_media(
     model: String,
 ) -> Result<Transcription> {
     let path = specdesk_core::media::media_path(&state.library, &state.media_dir, id)?;
-    with_studio(&app, &state, async |s| s.transcribe(&path, &model).await).await
+    with_studio(
+        &app,
+        &state,
+        GatewayCall::Transcription { model: &model },
+        async |s| s.transcribe(&path, &model).await,
+    )
+    .await
 }
 
 /// Saves a copy of generated file `id`: into the download folder (the OS's Downloads folder when
@@ -159,7 +195,10 @@ pub async fn generate_images(
     state: State<'_, AppState>,
     request: ImageRequest,
 ) -> Result<Vec<MediaItem>> {
-    with_studio(&app, &state, async |s| s.images(&request).await).await
+    with_studio(&app, &state, GatewayCall::Images(&request), async |s| {
+        s.images(&request).await
+    })
+    .await
 }
 
 /// A streamed chat turn: `start`, `text` deltas, then always `done` or `error`.
@@ -179,7 +218,7 @@ pub async fn chat_stream(
         cancelled: "Stopped. The reply so far is not kept; send the message again for a new one.",
     };
     let events = on_event.clone();
-    let body = with_studio(&app, &state, async |s| {
+    let body = with_studio(&app, &state, GatewayCall::Chat(&request), async |s| {
         s.chat_stream(conversation_id, &request, |e| send_event(&events, e))
             .await
     });
@@ -188,10 +227,16 @@ pub async fn chat_stream(
 
 #[tauri::command]
 pub async fn submit_video(state: State<'_, AppState>, request: VideoRequest) -> Result<Job> {
-    let profile_id = state.profiles.settings()?.active_profile_id;
-    state
-        .profiles
-        .check_spend(&state.library, &profile_id, 0.0)?;
+    let (profile_id, client) = state.profiles.active_client().await?;
+    check_call(
+        &state.profiles,
+        &state.library,
+        &state.prices,
+        &profile_id,
+        &client,
+        &GatewayCall::Video(&request),
+    )
+    .await?;
     state.jobs.start_video(&profile_id, &request).await
 }
 

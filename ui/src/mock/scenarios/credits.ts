@@ -23,7 +23,7 @@ function line(daysAgo: number, endpoint: string, credits: number, requestId?: st
   return { at: noonAgo(daysAgo, minute), profileId: SANDBOX_ID, endpoint, creditsCharged: credits, ...(requestId ? { requestId } : {}), pending: false, estimated: false };
 }
 
-/** What crates/core refuses before a gateway call (estimate 0: a call's cost is known once it runs). */
+/** What crates/core refuses before a gateway call of unknown price (estimate 0, so only a reached cap stops it; crates/core/src/spend.rs estimates priced calls). */
 function checkCap(ctx: MockContext): void {
   const id = ctx.db.settings.activeProfileId;
   const today = spendToday(ctx.db, id);

@@ -1,0 +1,223 @@
+//! A gateway call's estimate, from the priced model lists, counts against the daily spend cap
+//! before the call is sent: a call that would pass the cap never reaches the service; one under
+//! it goes through.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use specdesk_client::Metering;
+use specdesk_core::settings::SpendCapDetail;
+use specdesk_core::spend::{GatewayCall, Prices, check_call};
+use specdesk_core::*;
+use specdesk_types::ImageRequest;
+use wiremock::matchers::{method, path};
+use wiremock::{Mock, MockServer, ResponseTemplate};
+
+/// A 1×1 PNG.
+const PIXEL: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==";
+
+/// The service at `server`, reached as the Sandbox connection, with a daily cap of `cap`.
+async fn capped(server: &MockServer, cap: f64) -> Profiles {
+    let p = Profiles::new(
+        Arc::new(MemorySettings::default()),
+        Keys::new(
+            Arc::new(MemorySecretStore::default()),
+            Duration::from_secs(5),
+        ),
+        server.uri(),
+    );
+    let mut s = p.settings().unwrap();
+    s.spend_caps.insert(SANDBOX_PROFILE_ID.to_owned(), cap);
+    p.save_settings(&s).await.unwrap();
+    p
+}
+
+async fn priced_images(server: &MockServer) {
+    Mock::given(method("GET"))
+        .and(path("/v1/images/models"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(serde_json::json!({
+            "object": "list",
+            "data": [{"id": "openai/gpt-image-1", "type": "image", "svc": {"credits_per_image": 0.4}}]
+        })))
+        .mount(server)
+        .await;
+}
+
+fn spent(lib: &Library, credits: f64) {
+    lib.record_metering(
+        SANDBOX_PROFILE_ID,
+        "v1/messages",
+        &Metering {
+            request_id: None,
+            credits_charged: Some(credits),
+            credits_remaining: None,
+        },
+    )
+    .unwrap();
+}
+
+fn images(n: u32) -> ImageRequest {
+    serde_json::from_value(serde_json::json!({
+        "model": "openai/gpt-image-1", "prompt": "A red kite", "n": n
+    }))
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_call_whose_estimate_would_pass_the_cap_is_not_sent() {
+    let server = MockServer::start().await;
+    priced_images(&server).await;
+    Mock::given(method("POST"))
+        .and(path("/v1/images"))
+        .respond_with(ResponseTemplate::new(500))
+        .expect(0)
+        .named("an image call")
+        .mount(&server)
+        .await;
+    let p = capped(&server, 10.0).await;
+    let lib = Library::in_memory().unwrap();
+    spent(&lib, 9.0);
+    let client = p.client_for(SANDBOX_PROFILE_ID).await.unwrap();
+    let prices = Prices::default();
+
+    // Three images at 0.4 credits each: 10.2 credits today, past the cap of 10.
+    let request = images(3);
+    let e = check_call(
+        &p,
+        &lib,
+        &prices,
+        SANDBOX_PROFILE_ID,
+        &client,
+        &GatewayCall::Images(&request),
+    )
+    .await
+    .unwrap_err();
+    assert_eq!(e.kind, IpcErrorKind::SpendCap);
+    assert_eq!(
+        e.message,
+        "This call was not sent: 9 credits spent today on Sandbox, its daily cap is 10 credits, and this call is estimated at 1.2 credits, which would pass it. Raise today's cap to send it, or wait until tomorrow."
+    );
+    assert_eq!(
+        e.spend_cap,
+        Some(SpendCapDetail {
+            profile_id: SANDBOX_PROFILE_ID.to_owned(),
+            spent: 9.0,
+            limit: 10.0,
+            estimate: 1.2,
+        })
+    );
+
+    // Raised for today, the same call fits.
+    p.raise_cap_today(&lib, SANDBOX_PROFILE_ID, 0.2)
+        .await
+        .unwrap();
+    check_call(
+        &p,
+        &lib,
+        &prices,
+        SANDBOX_PROFILE_ID,
+        &client,
+        &GatewayCall::Images(&request),
+    )
+    .await
+    .unwrap();
+    // `expect(0)` is checked when the server drops: no image call was sent.
+}
+
+#[tokio::test]
+async fn a_call_under_the_cap_goes_through() {
+    let server = MockServer::start().await;
+    priced_images(&server).await;
+    Mock::given(method("POST"))
+        .and(path("/v1/images"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .insert_header("x-svc-credits-charged", "0.8")
+                .set_body_json(serde_json::json!({
+                    "created": 1_760_000_000,
+                    "data": [{"b64_json": PIXEL}, {"b64_json": PIXEL}],
+                    "usage": {"cost": 0.08}
+                })),
+        )
+        .expect(1)
+        .mount(&server)
+        .await;
+    let p = capped(&server, 10.0).await;
+    let lib = Library::in_memory().unwrap();
+    spent(&lib, 9.0);
+    let client = p.client_for(SANDBOX_PROFILE_ID).await.unwrap();
+    let prices = Prices::default();
+    let dir = tempfile::tempdir().unwrap();
+
+    // Two images: 9.8 credits, under the cap.
+    let request = images(2);
+    check_call(
+        &p,
+        &lib,
+        &prices,
+        SANDBOX_PROFILE_ID,
+        &client,
+        &GatewayCall::Images(&request),
+    )
+    .await
+    .unwrap();
+    let studio = Studio {
+        client: &client,
+        library: &lib,
+        profile_id: SANDBOX_PROFILE_ID,
+        media_dir: dir.path(),
+    };
+    let made = studio.images(&request).await.unwrap();
+    assert_eq!(made.len(), 2);
+    let today = p.spend_today(&lib, SANDBOX_PROFILE_ID).unwrap();
+    assert_eq!(today.spent, 9.8);
+
+    // Now one more image (0.4) would make 10.2: refused, estimate and all.
+    let e = check_call(
+        &p,
+        &lib,
+        &prices,
+        SANDBOX_PROFILE_ID,
+        &client,
+        &GatewayCall::Images(&images(1)),
+    )
+    .await
+    .unwrap_err();
+    assert_eq!(e.spend_cap.map(|d| d.estimate), Some(0.4));
+}
+
+#[tokio::test]
+async fn an_unpriced_model_is_estimated_at_nothing_and_no_cap_reads_no_prices() {
+    let server = MockServer::start().await;
+    // The list cannot be read: the estimate is 0 and only a cap already reached stops a call.
+    Mock::given(method("GET"))
+        .and(path("/v1/images/models"))
+        .respond_with(ResponseTemplate::new(404))
+        .mount(&server)
+        .await;
+    let p = capped(&server, 10.0).await;
+    let lib = Library::in_memory().unwrap();
+    spent(&lib, 9.9);
+    let client = p.client_for(SANDBOX_PROFILE_ID).await.unwrap();
+    let prices = Prices::default();
+    let request = images(4);
+    let call = GatewayCall::Images(&request);
+    check_call(&p, &lib, &prices, SANDBOX_PROFILE_ID, &client, &call)
+        .await
+        .unwrap();
+    spent(&lib, 0.1);
+    let e = check_call(&p, &lib, &prices, SANDBOX_PROFILE_ID, &client, &call)
+        .await
+        .unwrap_err();
+    assert_eq!(e.spend_cap.map(|d| d.estimate), Some(0.0));
+
+    // Without a cap nothing is read before a call.
+    let mut s = p.settings().unwrap();
+    s.spend_caps.clear();
+    p.save_settings(&s).await.unwrap();
+    let reads = server.received_requests().await.unwrap().len();
+    check_call(&p, &lib, &prices, SANDBOX_PROFILE_ID, &client, &call)
+        .await
+        .unwrap();
+    assert_eq!(server.received_requests().await.unwrap().len(), reads);
+}
