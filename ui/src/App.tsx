@@ -179,7 +179,7 @@ export function App() {
         {notice}
         <NavContext.Provider value={navigate}>
          <RouteContext.Provider value={route}>
-          <ScreenBoundary area={screen}>
+          <ScreenBoundary area={screen} testHooks={info.data.testHooks}>
             {screen === "settings" ? (
               <SettingsScreen />
             ) : screen === "specs" ? (

@@ -16,6 +16,11 @@ pub struct AppInfo {
     /// given by the first `app_info` only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notice: Option<String>,
+    /// True only in the end-to-end tests' build (`--features e2e-hooks`): the UI then accepts
+    /// their test-only events (a screen made to fail, to prove its error boundary). Release
+    /// builds answer false, and the UI does not listen for those events at all.
+    #[serde(default)]
+    pub test_hooks: bool,
 }
 
 /// `test_connection`: the address and key work, and this is the balance.

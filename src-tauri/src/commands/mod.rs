@@ -58,6 +58,7 @@ pub async fn app_info(
         first_run: state.profiles.first_run()?,
         data_dir: state.data_dir.display().to_string(),
         notice: notice.0.lock().unwrap_or_else(|p| p.into_inner()).take(),
+        test_hooks: cfg!(feature = "e2e-hooks"),
     })
 }
 

@@ -16,4 +16,10 @@ dataDir: string,
  * Something to tell the user once about this start (a damaged settings file set aside);
  * given by the first `app_info` only.
  */
-notice?: string, };
+notice?: string, 
+/**
+ * True only in the end-to-end tests' build (`--features e2e-hooks`): the UI then accepts
+ * their test-only events (a screen made to fail, to prove its error boundary). Release
+ * builds answer false, and the UI does not listen for those events at all.
+ */
+testHooks: boolean, };

@@ -2,6 +2,7 @@
 // screen" instead of blanking the window; the frame, the navigation and the other areas go on.
 import type { ReactNode } from "react";
 import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
+import { TestTripwire } from "./TestTripwire";
 
 function ScreenError({ error, resetErrorBoundary }: FallbackProps) {
   const detail = error instanceof Error ? error.message : String(error);
@@ -19,10 +20,14 @@ function ScreenError({ error, resetErrorBoundary }: FallbackProps) {
   );
 }
 
-/** `area` names the screen: moving to another area starts it afresh. */
-export function ScreenBoundary({ area, children }: { area: string; children: ReactNode }) {
+/**
+ * `area` names the screen: moving to another area starts it afresh. `testHooks`: the app is the
+ * end-to-end tests' build (`app_info`), which may make the screen fail on purpose (TestTripwire).
+ */
+export function ScreenBoundary({ area, testHooks = false, children }: { area: string; testHooks?: boolean; children: ReactNode }) {
   return (
     <ErrorBoundary FallbackComponent={ScreenError} resetKeys={[area]} onError={(e) => console.error(`The ${area} screen failed:`, e)}>
+      {testHooks && <TestTripwire area={area} />}
       {children}
     </ErrorBoundary>
   );

@@ -242,7 +242,7 @@ export function createDb(): MockDb {
     completedAt: "2026-11-21T09:00:08.000Z",
   };
   return {
-    appInfo: { version: "0.1.0", firstRun: false, dataDir: "/home/user/.local/share/dev.specdesk.app" },
+    appInfo: { version: "0.1.0", firstRun: false, dataDir: "/home/user/.local/share/dev.specdesk.app", testHooks: false },
     profiles: [
       {
         id: SANDBOX_ID,
