@@ -63,5 +63,5 @@ SPECDESK_E2E_SERVICE_URL=$(sed -n 's/^specdesk-sandbox listening on //p' "$work/
 
 # The files run in name order on one data folder: app.test.mjs checks the first run's welcome and
 # specs-plans.test.mjs counts the Sandbox's credits from 10,000, so the files that spend credits
-# as they go are named to come after them (studio, task-batches).
+# as they go are named to come after them (studio, task-acceptance, task-batches, webkit-ui).
 (cd tests/e2e && npm test --silent -- "$@")
