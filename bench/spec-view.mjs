@@ -135,8 +135,12 @@ async function main() {
     }, fixture.html);
 
     /** Fresh page on the scenario, the spec opened from the library: { first, reopen } in ms. */
+    let loads = 0;
     async function openDocument(input) {
-      await app.goto(`${server.url}/?scenario=${SCENARIO}`);
+      // A fresh page load (a new query each time) on the library (the hash): without a hash the
+      // app reopens the last place shown, which after the first run is the spec's document.
+      loads += 1;
+      await app.goto(`${server.url}/?scenario=${SCENARIO}&load=${loads}#/specs`);
       await app.waitForFunction((n) => window.__SPECDESK_MOCK__?.scenario === n, SCENARIO);
       await app.getByRole("heading", { level: 1, name: "Specs" }).waitFor();
       await app.getByRole("region", { name: "Library" }).getByRole("button", { name: input }).click();

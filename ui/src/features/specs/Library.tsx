@@ -14,6 +14,7 @@ import { DEFAULT_FILTERS, PAGE_SIZES, matchesFilters, pageRange, searchPattern, 
 import { archiveSpec, refreshArchived, unarchiveSpec, useArchived } from "./library/archive";
 import { excerpt, specName } from "./library/names";
 import { SearchBox } from "./library/SearchBox";
+import { useSearchPaintedMark } from "./library/searchTiming";
 import { nextSort, sortSpecs, type SortKey, type SortOrder } from "./library/sortSpecs";
 import { SpecTable } from "./library/SpecTable";
 import { useSpecTitles } from "./library/titles";
@@ -59,6 +60,8 @@ function ConnectionLibrary({ profileId }: { profileId: string }) {
   const notice = useNotice();
 
   const data = page.data;
+  // Timing of the search as you type (bench/library-search.mjs): the answer, once it is on screen.
+  useSearchPaintedMark(filters.search, filters.pattern, page.isPlaceholderData ? undefined : data, page.isError);
   useEffect(() => {
     if (data && !data.offline) refreshArchived(data.specs);
   }, [data]);

@@ -1,8 +1,10 @@
 // The library's search box: plain text searched as the user types (after a pause of
 // SEARCH_DELAY_MS; Enter searches at once), or, with "Pattern", a regular expression checked
-// before it is sent.
+// before it is sent. It marks each keystroke and each search run for the timing of the search as
+// you type (./searchTiming.ts).
 import { useRef, useState, type FormEvent } from "react";
 import { checkPattern } from "../libraryFilters";
+import { markKeystroke, markSearchRun } from "./searchTiming";
 import { useDebouncedCallback } from "./useDebouncedCallback";
 
 /** The pause in typing after which the search runs. */
@@ -26,17 +28,21 @@ export function SearchBox({ id, search, pattern, onSearch, refused }: Props) {
   const [problem, setProblem] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
-  const run = (raw: string, regex: boolean) => {
+  /** Runs the search; `typed`: it follows keystrokes (the pause in typing, or Enter). */
+  const run = (raw: string, regex: boolean, typed: boolean) => {
     const p = regex ? checkPattern(raw) : null;
     setProblem(p);
-    if (!p) onSearch(raw.trim(), regex);
+    if (p) return;
+    if (raw.trim() !== search || regex !== pattern) markSearchRun(raw.trim(), regex, typed);
+    onSearch(raw.trim(), regex);
   };
-  const later = useDebouncedCallback(run, SEARCH_DELAY_MS);
+  const later = useDebouncedCallback((raw: string, regex: boolean) => run(raw, regex, true), SEARCH_DELAY_MS);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     later.cancel();
-    run(text, asPattern);
+    markKeystroke(text, e.nativeEvent.timeStamp);
+    run(text, asPattern, true);
   };
 
   const shownError = problem ?? refused;
@@ -54,6 +60,7 @@ export function SearchBox({ id, search, pattern, onSearch, refused }: Props) {
             type="search"
             value={text}
             onChange={(e) => {
+              markKeystroke(e.target.value, e.nativeEvent.timeStamp);
               setText(e.target.value);
               setProblem(null);
               later.schedule(e.target.value, asPattern);
@@ -70,7 +77,7 @@ export function SearchBox({ id, search, pattern, onSearch, refused }: Props) {
               onClick={() => {
                 setText("");
                 later.cancel();
-                run("", asPattern);
+                run("", asPattern, false);
                 input.current?.focus();
               }}
             >
@@ -85,7 +92,7 @@ export function SearchBox({ id, search, pattern, onSearch, refused }: Props) {
             onChange={(e) => {
               setAsPattern(e.target.checked);
               later.cancel();
-              run(text, e.target.checked);
+              run(text, e.target.checked, false);
             }}
             aria-describedby={`${id}-search-hint`}
           />

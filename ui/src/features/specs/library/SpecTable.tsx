@@ -1,4 +1,5 @@
 // The library's table: sortable headers over the rows given (already sorted by the caller).
+import { useCallback, useLayoutEffect, useRef } from "react";
 import type { SpecRecord } from "../../../bindings/SpecRecord";
 import { SortHeader } from "./SortHeader";
 import type { SortKey, SortOrder } from "./sortSpecs";
@@ -17,6 +18,14 @@ interface Props {
 
 export function SpecTable({ caption, specs, titles, order, onSort, archived, onArchive, onUnarchive }: Props) {
   const header = { order, onSort };
+  // The rows get the same two functions on every render (calling the latest ones given), so that
+  // a row whose spec has not changed is not rendered again (SpecRow is memoized).
+  const latest = useRef({ onArchive, onUnarchive });
+  useLayoutEffect(() => {
+    latest.current = { onArchive, onUnarchive };
+  });
+  const archive = useCallback((spec: SpecRecord) => latest.current.onArchive(spec), []);
+  const unarchive = useCallback((spec: SpecRecord) => latest.current.onUnarchive(spec), []);
   return (
     <div className="table-wrap">
       <table className="lib-table">
@@ -48,7 +57,7 @@ export function SpecTable({ caption, specs, titles, order, onSort, archived, onA
         </thead>
         <tbody>
           {specs.map((s) => (
-            <SpecRow key={s._id} spec={s} title={titles[s._id]} archived={archived} onArchive={onArchive} onUnarchive={onUnarchive} />
+            <SpecRow key={s._id} spec={s} title={titles[s._id]} archived={archived} onArchive={archive} onUnarchive={unarchive} />
           ))}
         </tbody>
       </table>
