@@ -5,16 +5,18 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { RerankResult } from "../../../ipc/contract";
 import { ErrorPanel } from "../../../components/ErrorPanel";
 import { useErrorToast } from "../../../components/Toasts";
-import { keys, useCredits } from "../../../ipc/hooks";
+import { keys } from "../../../ipc/hooks";
 import { call, toIpcError } from "../../../ipc/invoke";
 import { copyText } from "../../../lib/clipboard";
-import { formatCreditsWord, plural } from "../../../lib/format";
+import { plural } from "../../../lib/format";
 import { useNotice } from "../../../lib/notices";
 import { Tabs } from "../../../lib/Tabs";
 import { AskSpec } from "./AskSpec";
 import { RankedList } from "./RankedList";
 import { RERANK_MODELS, documentsFromFile, orderText, parseDocuments } from "./documents";
 import { RerankModelSelect } from "./RerankModelSelect";
+import { chargeOfLastCall, type Charge } from "../shared/charges";
+import { CostLine } from "../shared/CostLine";
 import "./rerank.css";
 
 type Mode = "documents" | "ask";
@@ -43,9 +45,8 @@ function RankDocuments() {
   const [model, setModel] = useState<string>(RERANK_MODELS[0]);
   const [topN, setTopN] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
-  const [ranked, setRanked] = useState<{ result: RerankResult; documents: string[] } | null>(null);
+  const [ranked, setRanked] = useState<{ result: RerankResult; documents: string[]; charge: Charge | null } | null>(null);
   const qc = useQueryClient();
-  const credits = useCredits();
   const notice = useNotice();
   const toast = useErrorToast();
   // A .txt, .md or .csv file chosen in the app's dialog, read by Rust, added to the documents.
@@ -63,10 +64,13 @@ function RankDocuments() {
   };
   const documents = parseDocuments(docsText);
   const run = useMutation({
-    mutationFn: (v: { documents: string[]; top?: number }) =>
-      call("rerank", { request: { model, query: query.trim(), documents: v.documents, ...(v.top ? { top_n: v.top } : {}) } }),
-    onSuccess: (result, v) => {
-      setRanked({ result, documents: v.documents });
+    // The rerank answer carries no request id or balance: the ledger line the call wrote does.
+    mutationFn: async (v: { documents: string[]; top?: number }) => {
+      const result = await call("rerank", { request: { model, query: query.trim(), documents: v.documents, ...(v.top ? { top_n: v.top } : {}) } });
+      return { result, charge: await chargeOfLastCall("rerank") };
+    },
+    onSuccess: ({ result, charge }, v) => {
+      setRanked({ result, documents: v.documents, charge });
       void qc.invalidateQueries({ queryKey: keys.credits });
     },
   });
@@ -145,8 +149,8 @@ function RankDocuments() {
           <p className="muted rerank-facts">
             {plural(ranked.result.results.length, "result")} of {ranked.documents.length}
             {ranked.result.usage ? ` · ${plural(ranked.result.usage.total_tokens, "token")}` : ""}
-            {credits.data ? ` · balance after: ${formatCreditsWord(credits.data.creditsRemaining)}` : ""}
           </p>
+          <CostLine charge={ranked.charge} />
           <RankedList results={ranked.result.results} documents={ranked.documents} label="Ranked documents" />
         </section>
       )}
