@@ -2,8 +2,9 @@
 // a streamed reply rendered as markdown with Stop and Continue, the one announcement of a
 // finished reply, the IME rule, branches, a cut-off reply, a tool call answered, compare with a
 // winner, conversations (rename, search, delete with undo, export), rerank with its order copied,
-// "Ask a spec" with its citations, the catalog's filters, a rate limit with its countdown, and
-// axe in the light and the dark theme.
+// "Ask a spec" with its citations, the catalog's filters, a rate limit with its countdown,
+// failures (a compare lane, a cut-off reply, a spec question, the connection's catalog) in error
+// panels whose next step works, and axe in the light and the dark theme.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { expectAxeClean, startHarness, textOf } from "./harness.mjs";
@@ -417,6 +418,102 @@ describe("models", () => {
       const videos = page.getByRole("table", { name: "Video models" });
       assert.equal(await textOf(videos.locator("tbody tr").first().locator("td").last()), "1.5 credits per second");
       await expectAxeClean(page, "the model catalog");
+    });
+  });
+});
+
+describe("failures in error panels", () => {
+  const SERVER = "The service had a problem answering. Try again in a moment.";
+
+  test("a compare lane that fails shows its title and words under its model; Try again streams that lane again", async () => {
+    await h.withScenario("gateway-chat-faults", async ({ page, mock }) => {
+      await openChat(page);
+      await page.getByRole("checkbox", { name: "Compare models side by side" }).check();
+      await page.getByLabel("Compare with").selectOption("openai/gpt-5-mini");
+      await send(page, "Pick a name");
+      const compare = page.getByRole("region", { name: "Compare" });
+      const lane = compare.getByRole("listitem", { name: "Reply from openai/gpt-5-mini" });
+      const failed = lane.getByRole("alert");
+      await failed.getByRole("heading", { level: 4, name: "The service had a problem" }).waitFor();
+      await failed.getByText(SERVER).waitFor();
+      await compare.getByRole("button", { name: `Pick ${MODEL} as the winner` }).and(page.locator(":enabled")).waitFor();
+      assert.equal(await lane.getByRole("button", { name: "Pick openai/gpt-5-mini as the winner" }).isDisabled(), true);
+      await expectAxeClean(page, "a compare with a failed lane");
+
+      await failed.getByRole("button", { name: "Try again" }).click();
+      await lane.getByRole("button", { name: "Pick openai/gpt-5-mini as the winner" }).and(page.locator(":enabled")).waitFor();
+      assert.equal(await textOf(lane.locator(".chat-md")), reply("openai/gpt-5-mini", "Pick a name"));
+      assert.equal(await lane.getByRole("alert").count(), 0);
+      const calls = await mock.calls("chat_stream");
+      assert.deepEqual(calls.map((c) => c.args.request.model), [MODEL, "openai/gpt-5-mini", "openai/gpt-5-mini"]);
+      assert.equal(calls[2].args.conversationId, calls[1].args.conversationId);
+      assert.notEqual(calls[2].args.streamId, calls[1].args.streamId);
+    });
+  });
+
+  test("a cut-off reply shows its title and words; Try again streams the reply again", async () => {
+    await h.withScenario("gateway-chat-faults", async ({ page, mock }) => {
+      await openChat(page);
+      await send(page, "Explain [cut]");
+      const cut = turns(page).nth(1);
+      const panel = cut.getByRole("alert");
+      await panel.getByRole("heading", { level: 3, name: "The connection broke off" }).waitFor();
+      await panel.getByText("The connection broke off before the reply was finished. The part received is kept.").waitFor();
+      await cut.getByRole("button", { name: "Continue" }).waitFor();
+      await panel.getByRole("button", { name: "Try again" }).click();
+      await cut.locator(".turn-credits").waitFor();
+      assert.equal(await textOf(cut.locator(".chat-md")), reply(MODEL, "Explain"));
+      assert.equal(await cut.getByRole("alert").count(), 0);
+      assert.equal(await cut.getByText("Cut off", { exact: true }).count(), 0);
+      assert.equal((await mock.calls("chat_stream")).length, 2);
+    });
+  });
+
+  test("Ask a spec: a failed answer shows in the panel with Try again, and is announced in the same words", async () => {
+    await h.withScenario("gateway-chat-faults", async ({ page, mock }) => {
+      await openGateway(page, "Rerank");
+      await page.getByRole("tablist", { name: "Rerank" }).getByRole("tab", { name: "Ask a spec" }).click();
+      const form = page.getByRole("form", { name: "Ask a spec" });
+      await form.getByLabel("Question").fill("How do teams see streaks?");
+      await page.waitForFunction((m) => document.querySelector('form[aria-label="Ask a spec"] .model-picker select')?.value === m, MODEL);
+      await form.getByRole("button", { name: "Ask" }).click();
+      const panel = page.locator(".ask-spec > .panel-error");
+      await panel.getByRole("heading", { level: 2, name: "The service had a problem" }).waitFor();
+      await panel.getByText(SERVER).waitFor();
+      assert.equal(await page.getByTestId("ask-announcer").innerText(), `The service had a problem. ${SERVER}`);
+      await expectAxeClean(page, "a failed spec question");
+      await panel.getByRole("button", { name: "Try again" }).click();
+      const answer = page.getByRole("region", { name: "Answer" });
+      await answer.getByRole("list", { name: "Sections cited" }).waitFor();
+      assert.equal(await textOf(answer.locator(".chat-md")), "Teams see their streaks on the habit page [1]; each check-in adds a day [2].");
+      assert.equal(await page.locator(".panel-error").count(), 0);
+      assert.equal((await mock.calls("chat_stream")).length, 2);
+    });
+  });
+
+  test("models: the connection's catalog refused shows its title with Open Settings and Try again, which lists the prices", async () => {
+    await h.withScenario("gateway-models-faults", async ({ page, mock }) => {
+      await openGateway(page, "Models");
+      const table = page.getByRole("table", { name: "Models", exact: true });
+      await table.waitFor();
+      const panel = page.getByRole("region", { name: "Models" }).getByRole("alert");
+      await panel.getByRole("heading", { level: 3, name: "Your API key was not accepted" }).waitFor();
+      await panel.getByText("The service did not accept your API key. Check it in Settings, then try again.").waitFor();
+      await panel.getByRole("button", { name: "Open Settings" }).waitFor();
+      assert.equal(await table.getByText("openai/gpt-4o-mini-audio").count(), 0);
+      await expectAxeClean(page, "the model catalog without the connection's catalog");
+      await mock.release("catalog-back");
+      await panel.getByRole("button", { name: "Try again" }).click();
+      await table.getByText("openai/gpt-4o-mini-audio").waitFor();
+      assert.equal(await panel.count(), 0);
+    });
+  });
+
+  test("models: Open Settings on a refused catalog goes to Settings", async () => {
+    await h.withScenario("gateway-models-faults", async ({ page }) => {
+      await openGateway(page, "Models");
+      await page.getByRole("region", { name: "Models" }).getByRole("alert").getByRole("button", { name: "Open Settings" }).click();
+      await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
     });
   });
 });

@@ -2,8 +2,8 @@
 // cost, gallery search, the viewer's keys and focus, comparison), speech and music (a waveform
 // from decoded audio, the A/B swap key, the preferred take), transcription (exports), video (a
 // job card followed to the end), an out-of-credits refusal with its Top up, transcription's
-// failures (a refused file, takes that cannot be listed, no key) in error panels with their next
-// step; axe in both themes.
+// failures (a refused file, takes that cannot be listed, no key) and video's (a failed job sent
+// again, a job held for want of a key) in error panels with their next step; axe in both themes.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { expectAxeClean, startHarness, textOf } from "./harness.mjs";
@@ -255,6 +255,37 @@ describe("errors and themes", () => {
       await noKey.getByRole("heading", { name: "An API key is needed" }).waitFor();
       await noKey.getByRole("button", { name: "Try again" }).waitFor();
       await noKey.getByRole("button", { name: "Open Settings" }).click();
+      await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
+    });
+  });
+
+  test("video: a failed job and a held one show their title, words and next step; Try again sends the video again", async () => {
+    await h.withScenario("gateway-media-faults", async ({ page, mock }) => {
+      await openStudio(page, "Video");
+      const failed = page.getByRole("listitem", { name: "Video: A fox running through fresh snow" });
+      const why = failed.getByRole("alert");
+      await why.getByRole("heading", { level: 3, name: "The service had a problem" }).waitFor();
+      await why.getByText("The video service stopped rendering this video before it was done.").waitFor();
+      await failed.getByText("Nothing was charged.").waitFor();
+
+      // Held for want of a key: its title, words and Open Settings (no Try again: the runner resumes it).
+      const held = page.getByRole("listitem", { name: "Video: Northern lights over a fjord" });
+      const hold = held.getByRole("alert");
+      await hold.getByRole("heading", { level: 3, name: "An API key is needed" }).waitFor();
+      await held.getByText("On hold until this is sorted out:").waitFor();
+      assert.equal(await hold.getByRole("button", { name: "Try again" }).count(), 0);
+      await hold.getByRole("button", { name: "Open Settings" }).waitFor();
+      await expectAxeClean(page, "the video studio with a failed and a held job");
+
+      await why.getByRole("button", { name: "Try again" }).click();
+      await page.getByRole("listitem", { name: "Video: A fox running through fresh snow" }).nth(1).waitFor();
+      const sent = (await mock.calls("submit_video")).map((c) => c.args.request);
+      assert.deepEqual(sent, [{ model: "google/veo-3-fast", prompt: "A fox running through fresh snow", seconds: "4" }]);
+      const fresh = page.getByRole("listitem", { name: "Video: A fox running through fresh snow" }).first();
+      await fresh.getByText("Queued", { exact: true }).waitFor();
+      assert.equal(await fresh.getByRole("alert").count(), 0);
+
+      await hold.getByRole("button", { name: "Open Settings" }).click();
       await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
     });
   });

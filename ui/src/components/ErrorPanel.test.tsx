@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { ErrorPanel } from "./ErrorPanel";
 import { renderScreen } from "../lib/testing";
@@ -49,5 +49,41 @@ describe("ErrorPanel", () => {
     fireEvent.click(screen.getByRole("button", { name: "Unlock your keychain" }));
     fireEvent.click(screen.getByRole("button", { name: "Open Settings" }));
     expect(went).toEqual([{ area: "settings" }, { area: "settings" }]);
+  });
+
+  it("shows a failed raise of today's cap with its title and Try again, which raises it", async () => {
+    let tries = 0;
+    const raised: unknown[] = [];
+    mockIPC((cmd, args) => {
+      if (cmd !== "raise_spend_cap_today") return null;
+      tries += 1;
+      raised.push(args);
+      if (tries === 1) throw { kind: "storage", message: "Your settings could not be saved: the disk is full." };
+      return { profileId: "sandbox", date: "2026-11-25", spent: 3.75, dailyCap: 3.75, raised: 1, limit: 4.75 };
+    });
+    let retried = 0;
+    render(
+      <ErrorPanel
+        error={{ kind: "spendCap", message: "Today's spend cap is reached.", spendCap: { profileId: "sandbox", spent: 3.75, limit: 3.75, estimate: 0.4 } }}
+        onRetry={() => (retried += 1)}
+        level={2}
+      />,
+    );
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Today's spend cap is reached");
+    fireEvent.click(screen.getByRole("button", { name: "Raise today's cap" }));
+    const failed = await screen.findByRole("heading", { level: 3, name: "Local data could not be saved" });
+    const panel = failed.closest(".panel-error") as HTMLElement;
+    expect(panel.textContent).toContain("Your settings could not be saved: the disk is full.");
+    // The form stays for another amount; the failure's Try again raises again.
+    expect(screen.getByLabelText("Raise by (credits)")).toBeTruthy();
+    fireEvent.click(within(panel).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("Today's cap is now 4.75 credits.")).toBeTruthy();
+    expect(screen.queryByText("Local data could not be saved")).toBeNull();
+    expect(raised).toEqual([
+      { profileId: "sandbox", credits: 1 },
+      { profileId: "sandbox", credits: 1 },
+    ]);
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(retried).toBe(1);
   });
 });

@@ -57,29 +57,34 @@ export function suggestedRaise(d: Pick<SpendCapDetail, "spent" | "limit" | "esti
   return Math.max(1, Math.ceil(Math.round((d.spent + d.estimate - d.limit) * 1e6) / 1e6));
 }
 
+/** A heading level for a panel's title (h1 when it is the whole page). */
+export type PanelLevel = 1 | 2 | 3 | 4;
+
 /** "Raise today's cap" for a `spendCap` error: by how many credits (suggested, editable), then the
- * caller's "Try again". */
-function RaiseCap({ detail, onRetry }: { detail: SpendCapDetail; onRetry?: () => void }) {
+ * caller's "Try again". A raise that fails shows in its own panel (title, words, Try again). */
+function RaiseCap({ detail, onRetry, level }: { detail: SpendCapDetail; onRetry?: () => void; level: PanelLevel }) {
   const id = useId();
   const [credits, setCredits] = useState(String(suggestedRaise(detail)));
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [failure, setFailure] = useState<IpcError | null>(null);
   const value = Number(credits);
   const invalid = !credits.trim() || !Number.isFinite(value) || value <= 0;
-  const raise = async (e: FormEvent) => {
-    e.preventDefault();
+  const raise = async (e?: FormEvent) => {
+    e?.preventDefault();
     if (invalid) {
       setProblem("Enter a number of credits above 0.");
       return;
     }
     setBusy(true);
     setProblem(null);
+    setFailure(null);
     try {
       const today = await call("raise_spend_cap_today", { profileId: detail.profileId, credits: value });
       setDone(`Today's cap is now ${today.limit ?? value} credits.`);
     } catch (err) {
-      setProblem(toIpcError(err).message);
+      setFailure(toIpcError(err));
     } finally {
       setBusy(false);
     }
@@ -97,29 +102,32 @@ function RaiseCap({ detail, onRetry }: { detail: SpendCapDetail; onRetry?: () =>
     );
   }
   return (
-    <form className="row" onSubmit={(e) => void raise(e)} noValidate aria-label="Raise today's cap">
-      <label htmlFor={`${id}-credits`}>Raise by (credits)</label>
-      <input
-        id={`${id}-credits`}
-        className="input"
-        type="number"
-        min={1}
-        step="any"
-        inputMode="decimal"
-        value={credits}
-        onChange={(e) => setCredits(e.target.value)}
-        aria-invalid={!!problem}
-        aria-describedby={problem ? `${id}-problem` : undefined}
-      />
-      <button className="btn btn-primary" type="submit" disabled={busy}>
-        {busy ? "Raising…" : "Raise today's cap"}
-      </button>
-      {problem && (
-        <span className="error-text" id={`${id}-problem`} role="alert">
-          {problem}
-        </span>
-      )}
-    </form>
+    <>
+      <form className="row" onSubmit={(e) => void raise(e)} noValidate aria-label="Raise today's cap">
+        <label htmlFor={`${id}-credits`}>Raise by (credits)</label>
+        <input
+          id={`${id}-credits`}
+          className="input"
+          type="number"
+          min={1}
+          step="any"
+          inputMode="decimal"
+          value={credits}
+          onChange={(e) => setCredits(e.target.value)}
+          aria-invalid={!!problem}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+        />
+        <button className="btn btn-primary" type="submit" disabled={busy}>
+          {busy ? "Raising…" : "Raise today's cap"}
+        </button>
+        {problem && (
+          <span className="error-text" id={`${id}-problem`} role="alert">
+            {problem}
+          </span>
+        )}
+      </form>
+      {failure && <ErrorPanel error={failure} onRetry={busy ? undefined : () => void raise()} level={Math.min(level + 1, 4) as PanelLevel} />}
+    </>
   );
 }
 
@@ -127,13 +135,13 @@ function RaiseCap({ detail, onRetry }: { detail: SpendCapDetail; onRetry?: () =>
  * The next steps an error offers: its own action (Top up, Upgrade: opened in the browser), "Open
  * Settings" for a key or keychain problem, and "Try again" (after a rate limit's countdown).
  */
-export function ErrorActions({ error, onRetry }: { error: IpcError; onRetry?: () => void }) {
+export function ErrorActions({ error, onRetry, level = 3 }: { error: IpcError; onRetry?: () => void; level?: PanelLevel }) {
   const navigate = useNavigate();
   const left = useCountdown(error.kind === ErrorKind.rateLimited ? error.retryAfterMs : undefined);
   const action = error.action;
   const waiting = error.kind === ErrorKind.rateLimited && left > 0;
   if (error.kind === ErrorKind.spendCap && error.spendCap) {
-    return <RaiseCap detail={error.spendCap} onRetry={onRetry} />;
+    return <RaiseCap detail={error.spendCap} onRetry={onRetry} level={level} />;
   }
   return (
     <>
@@ -165,13 +173,13 @@ export function ErrorActions({ error, onRetry }: { error: IpcError; onRetry?: ()
 }
 
 /** `level`: the title's heading level where the panel sits (h1 when it is the whole page). */
-export function ErrorPanel({ error, onRetry, level = 3 }: { error: IpcError; onRetry?: () => void; level?: 1 | 2 | 3 }) {
+export function ErrorPanel({ error, onRetry, level = 3 }: { error: IpcError; onRetry?: () => void; level?: PanelLevel }) {
   const Title = `h${level}` as const;
   return (
     <div className="panel panel-error" role="alert">
       <Title>{errorTitle(error.kind)}</Title>
       <p>{error.message}</p>
-      <ErrorActions error={error} onRetry={onRetry} />
+      <ErrorActions error={error} onRetry={onRetry} level={level} />
     </div>
   );
 }

@@ -7,9 +7,13 @@
 // A message naming a tool of `tools` gets a `tool_use` reply; a `tool_result` gets a text reply;
 // a request ending with the assistant's partial reply (Continue) gets the rest of it. "Ask a
 // spec" (its system prompt asks for citations) gets an answer citing sections [1] and [2].
-// `gateway-limited` refuses rerank and chat as rate limited.
+// `gateway-limited` refuses rerank and chat as rate limited. `gateway-chat-faults`: the same chat
+// where each failure happens once, then the call works (a compare lane of openai/gpt-5-mini, a
+// [cut] reply, an "Ask a spec" answer). `gateway-models-faults`: the connection's catalog refused
+// (its key not accepted) until the test releases "catalog-back".
 import type { ChatEvent, IpcError, MessagesRequest, MessagesResponse } from "../../ipc/contract";
 import type { ContentBlock } from "../../bindings/ContentBlock";
+import { baseHandlers } from "../base";
 import { charge, lastText, renderMarkdown, requireKey } from "../helpers";
 import { defineScenario, ipcError, type MockContext } from "../registry";
 import { clone, nextId, now } from "../state";
@@ -39,7 +43,15 @@ function toolNamed(request: MessagesRequest, asked: string) {
   return (request.tools ?? []).find((t) => asked.includes(t.name));
 }
 
-async function chatStream(args: { streamId: string; conversationId?: number; request: MessagesRequest; onEvent: unknown }, ctx: MockContext): Promise<MessagesResponse> {
+interface ChatArgs {
+  streamId: string;
+  conversationId?: number;
+  request: MessagesRequest;
+  onEvent: unknown;
+}
+
+/** `failFirst`: a service error once the conversation exists, before the first word. */
+export async function chatStream(args: ChatArgs, ctx: MockContext, faults: { cut: boolean; failFirst?: IpcError } = { cut: true }): Promise<MessagesResponse> {
   const channel = ctx.channel<ChatEvent>(args.onEvent as never);
   const fail = (error: IpcError): never => {
     channel.send({ type: "error", error });
@@ -62,6 +74,7 @@ async function chatStream(args: { streamId: string; conversationId?: number; req
   }
   const convId = conversation.id;
   channel.send({ type: "start", conversationId: convId });
+  if (faults.failFirst) fail(faults.failFirst);
   db.messages.push({ id: nextId(db), conversationId: convId, role: "user", content: clone(last?.content ?? ""), createdAt: now(db), cut: false });
 
   const blocks = Array.isArray(last?.content) ? (last.content as ContentBlock[]) : [];
@@ -85,7 +98,7 @@ async function chatStream(args: { streamId: string; conversationId?: number; req
       await ctx.gate("chat-hold");
       if (stopped.has(args.streamId)) fail({ kind: "cancelled", message: "Stopped." });
     }
-    if (i === half && asked.includes("[cut]") && last?.role === "user") fail(CHAT_CUT);
+    if (i === half && faults.cut && asked.includes("[cut]") && last?.role === "user") fail(CHAT_CUT);
     channel.send({ type: "text", index: 0, text: w });
     await pause();
   }
@@ -108,15 +121,17 @@ async function chatStream(args: { streamId: string; conversationId?: number; req
   return message;
 }
 
+/** The base renderer with bold and italics, so a reply's markdown visibly renders. */
+export function renderEmphasis({ markdown }: { markdown: string }) {
+  const r = renderMarkdown(markdown);
+  return { ...r, html: r.html.replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>").replace(/\*([^*]+)\*/g, "<em>$1</em>") };
+}
+
 defineScenario(
   "gateway-chat",
   {
     chat_stream: (args, ctx) => chatStream(args, ctx),
-    // The base renderer with bold and italics, so a reply's markdown visibly renders.
-    render_markdown: ({ markdown }) => {
-      const r = renderMarkdown(markdown);
-      return { ...r, html: r.html.replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>").replace(/\*([^*]+)\*/g, "<em>$1</em>") };
-    },
+    render_markdown: renderEmphasis,
     cancel_stream: ({ streamId }) => {
       stopped.add(streamId);
       return null;
@@ -137,4 +152,59 @@ defineScenario(
     },
   },
   { description: "Rerank and chat refused as rate limited (429, wait 3 s)." },
+);
+
+export const CHAT_SERVER: IpcError = { kind: "server", message: "The service had a problem answering. Try again in a moment.", status: 502 };
+export const COMPARE_FLAKY_MODEL = "openai/gpt-5-mini";
+
+// Per page: which failures already happened once.
+const failedOnce = new Set<string>();
+function once(what: string): boolean {
+  if (failedOnce.has(what)) return false;
+  failedOnce.add(what);
+  return true;
+}
+
+defineScenario(
+  "gateway-chat-faults",
+  {
+    chat_stream: (args, ctx) => {
+      const system = typeof args.request.system === "string" ? args.request.system : "";
+      const lastUser = [...args.request.messages].reverse().find((m) => m.role === "user");
+      const asked = lastUser ? lastText(lastUser.content) : "";
+      const failFirst =
+        (args.request.model === COMPARE_FLAKY_MODEL && once("lane")) || (system.includes("Cite every section") && once("ask")) ? CHAT_SERVER : undefined;
+      const cut = asked.includes("[cut]") && args.request.messages.at(-1)?.role === "user" && once("cut");
+      return chatStream(args, ctx, { cut, failFirst });
+    },
+    render_markdown: renderEmphasis,
+  },
+  {
+    description: "Chat failures that happen once each: a compare lane of openai/gpt-5-mini, a [cut] reply, an Ask a spec answer.",
+    setup: () => failedOnce.clear(),
+  },
+);
+
+export const CATALOG_REFUSED = "The service did not accept your API key. Check it in Settings, then try again.";
+/** Gate the test releases when the connection's catalog can be read (scenario "gateway-models-faults"). */
+export const CATALOG_BACK = "catalog-back";
+let catalogBack = false;
+
+defineScenario(
+  "gateway-models-faults",
+  {
+    gateway_models: (args, ctx) => {
+      void ctx.gate(CATALOG_BACK).then(() => {
+        catalogBack = true;
+      });
+      if (!catalogBack) throw ipcError("invalidKey", CATALOG_REFUSED, { status: 401 });
+      return baseHandlers.gateway_models(args, ctx);
+    },
+  },
+  {
+    description: "The Models tab with the connection's catalog refused (key not accepted) until released.",
+    setup: () => {
+      catalogBack = false;
+    },
+  },
 );

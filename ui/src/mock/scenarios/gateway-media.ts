@@ -4,7 +4,7 @@
 // real WAV tone so the waveform is decoded, an undecodable MP3 and MP4); each call's ledger line
 // with a request id; a transcription with timings; a video job held until the test releases
 // "video-done"; a connection out of credits; and a transcription studio whose file dialog, takes
-// and key fail. Open one with ?scenario=<name>.
+// and key fail, with a failed and a held video job. Open one with ?scenario=<name>.
 import type { CatalogModel } from "../../bindings/CatalogModel";
 import type { Job, MediaItem, ModelList } from "../../ipc/contract";
 import { baseHandlers } from "../base";
@@ -254,6 +254,9 @@ export const TAKES_UNREADABLE = "The media library on this computer could not be
 /** Gate the test releases when the takes can be listed again (scenario "gateway-media-faults"). */
 export const TAKES_BACK = "takes-back";
 
+/** Why video job 44 of "gateway-media-faults" failed (job 43 is held: no API key). */
+export const VIDEO_FAILED = ipcError("server", "The video service stopped rendering this video before it was done.", { status: 500 });
+
 // Per page: the first file picked is refused; the takes cannot be listed until TAKES_BACK.
 let picks = 0;
 let takesBack = false;
@@ -279,12 +282,18 @@ defineScenario(
     },
   },
   {
-    description: "The transcription studio with a refused file, takes that cannot be listed (until released) and no API key.",
+    description:
+      "The transcription studio with a refused file, takes that cannot be listed (until released) and no API key; a failed video job and one held for want of a key.",
     setup: (db) => {
       picks = 0;
       takesBack = false;
       setupLibrary(db);
       db.dialog.open = "/home/user/Recordings/standup-notes.m4a";
+      db.jobs = [
+        videoJob(db, 44, "failed", "A fox running through fresh snow", { error: VIDEO_FAILED }),
+        videoJob(db, 43, "running", "Northern lights over a fjord", { progress: "Rendering (10%)", error: ipcError("missingKey", MISSING_KEY) }),
+        ...db.jobs,
+      ];
     },
   },
 );

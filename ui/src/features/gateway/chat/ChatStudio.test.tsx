@@ -25,6 +25,9 @@ function reply(text: string): MessagesResponse {
 
 beforeEach(() => {
   localStorage.clear();
+  // jsdom has no layout: give the virtualized thread a size so it renders turns.
+  Object.defineProperty(HTMLElement.prototype, "clientHeight", { configurable: true, get: () => 480 });
+  Object.defineProperty(HTMLElement.prototype, "clientWidth", { configurable: true, get: () => 800 });
   streams = [];
   cancelled = [];
   mockIPC((cmd, args) => {

@@ -18,8 +18,10 @@ import { Composer } from "./Composer";
 import { ConversationList, useConversations } from "./ConversationList";
 import { plainText, titleOf, toJson, toMarkdown } from "./conversations";
 import { checkTools } from "./tools";
-import { pathOf, requestMessages, siblingsOf } from "./tree";
-import { TurnView } from "./TurnView";
+import { markChatOpen } from "./chatTiming";
+import { Thread } from "./Thread";
+import { pathOf, requestMessages, siblingsOf, type Turn } from "./tree";
+import { TurnView, type TurnActions } from "./TurnView";
 import { useChat } from "./useChat";
 import "./chat.css";
 
@@ -37,6 +39,8 @@ export function ChatStudio() {
   const toast = useErrorToast();
   // Titles given here live in localStorage: a rename re-renders the thread's title.
   const [, setRenames] = useState(0);
+  // Each turn the user sends brings the thread to the bottom (Thread's followKey).
+  const [sent, setSent] = useState(0);
   // Conversations belong to a connection: switching connection starts a new chat.
   const connection = useConnectionId();
   const [shownFor, setShownFor] = useState(connection);
@@ -60,6 +64,7 @@ export function ChatStudio() {
   const comparingNow = form.compare && models.length >= 2;
 
   const send = (blocks: ContentBlock[], text: string) => {
+    setSent((n) => n + 1);
     if (comparingNow) {
       const { tree, id } = chat.addUserTurn(blocks);
       compare.start(id, text, models, requestMessages(pathOf(tree)), settings);
@@ -83,8 +88,30 @@ export function ChatStudio() {
 
   const open = (c: Conversation) => {
     if (busy) chat.stop();
+    markChatOpen(c.id);
     void chat.open(c);
   };
+
+  const actionsOf = (id: string, turn: Turn): TurnActions => ({
+    busy,
+    answered,
+    onSwitch: (d) => chat.switchBranch(id, d),
+    onRegenerate: () => chat.regenerate(id),
+    onRetry: () => chat.retry(id),
+    onContinue: () => chat.continueReply(id),
+    onEdit: (text) => {
+      setSent((n) => n + 1);
+      chat.edit(id, text);
+    },
+    onCopy: () =>
+      copyText(plainText(turn))
+        .then(() => notice("Copied."))
+        .catch(toast),
+    onAnswer: (toolUseId, result, isError) => {
+      setSent((n) => n + 1);
+      chat.send([{ type: "tool_result", tool_use_id: toolUseId, content: result, ...(isError ? { is_error: true } : {}) }]);
+    },
+  });
 
   const disabledWhy = tools.problems.length
     ? "Fix the tool definitions before sending."
@@ -119,32 +146,18 @@ export function ChatStudio() {
             <p>Ask anything. Pick a model on the right; attach images, define tools, or compare two or three models side by side.</p>
           </div>
         ) : (
-          <ol className="thread" aria-label="Messages">
-            {chat.path.map((turn) => (
-              <TurnView
-                key={turn.id}
-                turn={turn}
-                branch={siblingsOf(chat.tree, turn.id)}
-                actions={{
-                  busy,
-                  answered,
-                  onSwitch: (d) => chat.switchBranch(turn.id, d),
-                  onRegenerate: () => chat.regenerate(turn.id),
-                  onRetry: () => chat.retry(turn.id),
-                  onContinue: () => chat.continueReply(turn.id),
-                  onEdit: (text) => chat.edit(turn.id, text),
-                  onCopy: () =>
-                    copyText(plainText(turn))
-                      .then(() => notice("Copied."))
-                      .catch(toast),
-                  onAnswer: (toolUseId, result, isError) => chat.send([{ type: "tool_result", tool_use_id: toolUseId, content: result, ...(isError ? { is_error: true } : {}) }]),
-                }}
-              />
-            ))}
-          </ol>
+          <Thread
+            keys={chat.path.map((t) => t.id)}
+            conversationId={chat.conversationId}
+            followKey={String(sent)}
+            renderTurn={(index, row) => {
+              const turn = chat.path[index];
+              return turn ? <TurnView key={turn.id} turn={turn} row={row} branch={siblingsOf(chat.tree, turn.id)} actions={actionsOf(turn.id, turn)} /> : null;
+            }}
+          />
         )}
 
-        <ComparePanel state={compare.state} busy={compare.busy} onPick={compare.pickWinner} />
+        <ComparePanel state={compare.state} busy={compare.busy} onPick={compare.pickWinner} onRetry={compare.retryLane} />
 
         <Composer
           busy={busy}

@@ -3,12 +3,16 @@
 // as versions of one reply (the winner shown) and records the winner on the conversation.
 import { useCallback, useLayoutEffect, useReducer, useRef } from "react";
 import type { Message } from "../../../bindings/Message";
+import type { IpcError } from "../../../ipc/contract";
+import { ErrorPanel } from "../../../components/ErrorPanel";
 import { MarkdownText } from "./MarkdownText";
 import { NO_COMPARE, compareReducer, comparing, pickable, ttftOf, wordCount, type CompareState } from "./compare";
 import { recordWinner } from "./conversations";
 import { creditsLabel, creditsOf, newStreamId, startChatStream, type RunningStream } from "./stream";
 import { newTurnId, textOf, type Turn } from "./tree";
 import { buildRequest, type ChatApi, type ChatSettings } from "./useChat";
+
+const LANE_FAILED: IpcError = { kind: "failed", message: "This model did not answer." };
 
 export function useCompare(chat: ChatApi) {
   const [state, dispatch] = useReducer(compareReducer, NO_COMPARE);
@@ -19,46 +23,68 @@ export function useCompare(chat: ChatApi) {
     stateRef.current = state;
   });
 
+  // What the compare sent, so a failed lane can be tried again with the same messages.
+  const sent = useRef<{ messages: Message[]; settings: ChatSettings } | null>(null);
+
+  /** Streams one lane; `onStart` gets the conversation the service names. */
+  const run = useCallback(
+    (lane: { model: string; streamId: string }, conv: number | undefined, onStart?: (id: number) => void) => {
+      const { messages, settings } = sent.current ?? { messages: [], settings: null };
+      if (!settings) throw new Error("compare: nothing sent yet");
+      return startChatStream(
+        buildRequest({ ...settings, model: lane.model }, messages),
+        conv,
+        {
+          onStart,
+          onText: (text) => dispatch({ type: "text", streamId: lane.streamId, text, at: performance.now() }),
+          onDone: (message) => {
+            dispatch({ type: "done", streamId: lane.streamId, text: textOf(message.content), credits: creditsOf(message), at: performance.now() });
+            chat.refreshLists();
+          },
+          onError: (error) => dispatch({ type: "error", streamId: lane.streamId, error, at: performance.now() }),
+        },
+        lane.streamId,
+      );
+    },
+    [chat],
+  );
+
   const start = useCallback(
     (userTurnId: string, prompt: string, models: string[], messages: Message[], settings: ChatSettings) => {
       parent.current = userTurnId;
+      sent.current = { messages, settings };
       const lanes = models.map((model) => ({ model, streamId: newStreamId() }));
       dispatch({ type: "start", prompt, lanes, at: performance.now() });
-      let conv = chat.conversationId;
-      const run = (lane: { model: string; streamId: string }, onStart?: (id: number) => void) =>
-        startChatStream(
-          buildRequest({ ...settings, model: lane.model }, messages),
-          conv,
-          {
-            onStart,
-            onText: (text) => dispatch({ type: "text", streamId: lane.streamId, text, at: performance.now() }),
-            onDone: (message) => {
-              dispatch({ type: "done", streamId: lane.streamId, text: textOf(message.content), credits: creditsOf(message), at: performance.now() });
-              chat.refreshLists();
-            },
-            onError: (error) => dispatch({ type: "error", streamId: lane.streamId, error, at: performance.now() }),
-          },
-          lane.streamId,
-        );
       const [first, ...others] = lanes;
       if (!first) return;
-      if (conv !== undefined) {
-        streams.current = lanes.map((l) => run(l));
+      if (chat.conversationId !== undefined) {
+        streams.current = lanes.map((l) => run(l, chat.conversationId));
         return;
       }
       // A new conversation: the first lane creates it, the others join it once it exists.
       let joined = false;
       streams.current = [
-        run(first, (id) => {
+        run(first, undefined, (id) => {
           if (joined) return;
           joined = true;
-          conv = id;
           chat.adoptConversation(id);
-          streams.current.push(...others.map((l) => run(l)));
+          streams.current.push(...others.map((l) => run(l, id)));
         }),
       ];
     },
-    [chat],
+    [chat, run],
+  );
+
+  /** A lane that failed before its first word, streamed again (the others are kept). */
+  const retryLane = useCallback(
+    (streamId: string) => {
+      const lane = stateRef.current.lanes.find((l) => l.streamId === streamId);
+      if (!lane || lane.status !== "error" || !sent.current) return;
+      const again = { model: lane.model, streamId: newStreamId() };
+      dispatch({ type: "retry", streamId, newStreamId: again.streamId, at: performance.now() });
+      streams.current.push(run(again, chat.conversationId, (id) => chat.adoptConversation(id)));
+    },
+    [chat, run],
   );
 
   const pickWinner = useCallback(
@@ -99,10 +125,11 @@ export function useCompare(chat: ChatApi) {
     start,
     stop: () => streams.current.forEach((s) => s.stop()),
     pickWinner,
+    retryLane,
   };
 }
 
-export function ComparePanel({ state, busy, onPick }: { state: CompareState; busy: boolean; onPick: (model: string) => void }) {
+export function ComparePanel({ state, busy, onPick, onRetry }: { state: CompareState; busy: boolean; onPick: (model: string) => void; onRetry: (streamId: string) => void }) {
   if (!state.lanes.length) return null;
   return (
     <section className="compare" aria-labelledby="compare-title">
@@ -135,7 +162,12 @@ export function ComparePanel({ state, busy, onPick }: { state: CompareState; bus
                   <dd>{l.credits === undefined ? "—" : creditsLabel(l.credits)}</dd>
                 </div>
               </dl>
-              {l.status === "error" ? <p className="error-text">{l.error?.message}</p> : <MarkdownText text={l.text} />}
+              {l.status === "error" ? (
+                // Under the lane's model, inside the Compare section (h3).
+                <ErrorPanel error={l.error ?? LANE_FAILED} onRetry={() => onRetry(l.streamId)} level={4} />
+              ) : (
+                <MarkdownText text={l.text} />
+              )}
               <button className="btn" type="button" disabled={busy || !pickable(l)} onClick={() => onPick(l.model)}>
                 Pick {l.model} as the winner
               </button>

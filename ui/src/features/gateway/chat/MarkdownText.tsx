@@ -6,13 +6,27 @@ import { useEffect, useRef, useState } from "react";
 import { call } from "../../../ipc/invoke";
 import { handleRenderedLinkClick, useOpenExternal } from "../../../lib/external";
 
+// The latest renders by markdown: a turn scrolled back into a virtualized thread shows its HTML at
+// once (no plain-text flash, no change of height to measure again).
+const RENDERED = new Map<string, string>();
+const RENDERED_MAX = 400;
+
+function remember(markdown: string, html: string): void {
+  RENDERED.delete(markdown);
+  RENDERED.set(markdown, html);
+  if (RENDERED.size > RENDERED_MAX) RENDERED.delete(RENDERED.keys().next().value as string);
+}
+
 export function MarkdownText({ text, className = "" }: { text: string; className?: string }) {
-  const [rendered, setRendered] = useState<{ html: string; for: string } | null>(null);
+  const [rendered, setRendered] = useState<{ html: string; for: string } | null>(() => {
+    const html = RENDERED.get(text);
+    return html === undefined ? null : { html, for: text };
+  });
   const [failed, setFailed] = useState(false);
   const latest = useRef(text);
   const busy = useRef(false);
   const frame = useRef<number | null>(null);
-  const done = useRef<string | null>(null);
+  const done = useRef<string | null>(RENDERED.has(text) ? text : null);
   const alive = useRef(true);
   const open = useOpenExternal();
 
@@ -38,6 +52,7 @@ export function MarkdownText({ text, className = "" }: { text: string; className
       busy.current = true;
       call("render_markdown", { markdown: md })
         .then((r) => {
+          remember(md, r.html);
           if (!alive.current) return;
           setRendered({ html: r.html, for: md });
           setFailed(false);

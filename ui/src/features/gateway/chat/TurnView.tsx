@@ -5,6 +5,7 @@ import type { ContentBlock } from "../../../bindings/ContentBlock";
 import { ErrorPanel } from "../../../components/ErrorPanel";
 import { MarkdownText } from "./MarkdownText";
 import { creditsLabel } from "./stream";
+import type { TurnRow } from "./Thread";
 import { ToolUseCard } from "./ToolUseCard";
 import { textOf, type Turn } from "./tree";
 
@@ -20,14 +21,27 @@ export interface TurnActions {
   onAnswer: (toolUseId: string, result: string, isError: boolean) => void;
 }
 
-export function TurnView({ turn, branch, actions }: { turn: Turn; branch: { index: number; count: number }; actions: TurnActions }) {
+/** `row`: the virtualized thread's placement and measuring of this turn (Thread.tsx). */
+export function TurnView({ turn, branch, actions, row }: { turn: Turn; branch: { index: number; count: number }; actions: TurnActions; row?: TurnRow }) {
   const [editing, setEditing] = useState<string | null>(null);
   const editId = useId();
   const who = turn.role === "user" ? "You" : (turn.model ?? "Assistant");
   const text = textOf(turn.content);
   const streaming = turn.status === "streaming";
   return (
-    <li className="turn" data-role={turn.role} data-status={turn.status} aria-busy={streaming || undefined}>
+    <li
+      className="turn"
+      data-role={turn.role}
+      data-status={turn.status}
+      aria-busy={streaming || undefined}
+      ref={row?.ref}
+      data-index={row?.index}
+      aria-posinset={row ? row.index + 1 : undefined}
+      aria-setsize={row?.count}
+      style={row ? { transform: `translateY(${row.start}px)` } : undefined}
+      onFocus={row?.onFocus}
+      onBlur={row?.onBlur}
+    >
       <header className="turn-head">
         <strong className="turn-who">{who}</strong>
         {branch.count > 1 && (
@@ -84,7 +98,7 @@ export function TurnView({ turn, branch, actions }: { turn: Turn; branch: { inde
       )}
 
       {turn.status === "error" && turn.error && <ErrorPanel error={turn.error} onRetry={actions.busy ? undefined : actions.onRetry} />}
-      {(turn.status === "cut" || turn.status === "stopped") && turn.error && turn.status === "cut" && <p className="muted">{turn.error.message}</p>}
+      {turn.status === "cut" && turn.error && <ErrorPanel error={turn.error} onRetry={actions.busy ? undefined : actions.onRetry} />}
 
       {!streaming && editing === null && (
         <div className="row turn-actions">

@@ -59,4 +59,31 @@ describe("compare", () => {
     const stopped = compareReducer(started, { type: "error", streamId: "s1", error: { kind: "cancelled", message: "Stopped." }, at: 1100 });
     expect(stopped.lanes[0]?.status).toBe("stopped");
   });
+
+  it("streams a failed lane again under a new stream id, from scratch; other lanes are kept", () => {
+    const failed = run(
+      [
+        { type: "error", streamId: "s1", error: { kind: "server", message: "The service had a problem." }, at: 1100 },
+        { type: "done", streamId: "s2", text: "Fine.", credits: 0.02, at: 1200 },
+        { type: "text", streamId: "s3", text: "Half", at: 1300 },
+        { type: "error", streamId: "s3", error: { kind: "stream", message: "Broke off." }, at: 1400 },
+      ],
+      started,
+    );
+    const s = run(
+      [
+        { type: "retry", streamId: "s1", newStreamId: "s4", at: 2000 },
+        // Only a failed lane (no text) is tried again: a cut one keeps its text.
+        { type: "retry", streamId: "s3", newStreamId: "s5", at: 2000 },
+        { type: "text", streamId: "s4", text: "Again", at: 2300 },
+      ],
+      failed,
+    );
+    expect(s.lanes.map((l) => [l.streamId, l.status, l.text, ttftOf(l), l.error?.kind])).toEqual([
+      ["s4", "streaming", "Again", 300, undefined],
+      ["s2", "done", "Fine.", 200, undefined],
+      ["s3", "cut", "Half", 300, "stream"],
+    ]);
+    expect(comparing(s)).toBe(true);
+  });
 });

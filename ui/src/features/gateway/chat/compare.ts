@@ -28,6 +28,8 @@ export type CompareAction =
   | { type: "text"; streamId: string; text: string; at: number }
   | { type: "done"; streamId: string; text: string; credits?: number; at: number }
   | { type: "error"; streamId: string; error: IpcError; at: number }
+  /** A lane that failed streams again under a new stream id. */
+  | { type: "retry"; streamId: string; newStreamId: string; at: number }
   | { type: "winner"; model: string };
 
 export const NO_COMPARE: CompareState = { prompt: "", lanes: [] };
@@ -59,6 +61,10 @@ export function compareReducer(state: CompareState, action: CompareAction): Comp
         const status: LaneStatus = action.error.kind === "cancelled" ? "stopped" : l.text ? "cut" : "error";
         return { ...l, status, error: action.error, endedAt: action.at };
       });
+    case "retry":
+      return lane(state, action.streamId, (l) =>
+        l.status === "error" ? { model: l.model, streamId: action.newStreamId, text: "", status: "waiting", startedAt: action.at } : l,
+      );
     case "winner":
       return state.lanes.some((l) => l.model === action.model && pickable(l)) ? { ...state, winner: action.model } : state;
   }

@@ -44,9 +44,10 @@ export function ModelCatalog() {
           </p>
         </div>
         {authed.isError && (
-          <p className="panel panel-info">
-            Prices and audio models need the connection&rsquo;s catalog: {toIpcError(authed.error).message}
-          </p>
+          <>
+            <p className="muted">Prices and audio models need the connection&rsquo;s catalog, which could not be read:</p>
+            <ErrorPanel error={toIpcError(authed.error)} onRetry={() => void authed.refetch()} />
+          </>
         )}
         <form className="catalog-filters" role="search" aria-label="Filter models" onSubmit={(e) => e.preventDefault()}>
           <div className="field grow">

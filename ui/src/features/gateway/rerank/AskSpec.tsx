@@ -5,7 +5,7 @@ import { useId, useRef, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { IpcError } from "../../../ipc/contract";
 import type { RerankHit } from "../../../bindings/RerankHit";
-import { ErrorPanel } from "../../../components/ErrorPanel";
+import { ErrorPanel, errorTitle } from "../../../components/ErrorPanel";
 import { keys, useConnectionId } from "../../../ipc/hooks";
 import { call, toIpcError } from "../../../ipc/invoke";
 import { MarkdownText } from "../chat/MarkdownText";
@@ -95,7 +95,8 @@ export function AskSpec() {
           onError: (e) => {
             setPhase(e.kind === "cancelled" ? "stopped" : "failed");
             if (e.kind !== "cancelled") setError(e);
-            setAnnouncement(e.kind === "cancelled" ? "Stopped." : e.message);
+            // The panel below shows the failure with its next step; this says it in the same words.
+            setAnnouncement(e.kind === "cancelled" ? "Stopped." : `${errorTitle(e.kind)}. ${e.message}`);
             stream.current = null;
           },
         },
@@ -208,7 +209,7 @@ export function AskSpec() {
           </ol>
         </section>
       )}
-      <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+      <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="ask-announcer">
         {announcement}
       </div>
     </div>

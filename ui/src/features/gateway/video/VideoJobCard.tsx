@@ -3,16 +3,16 @@
 // then the player, what it cost, and the file in its folder.
 import { useState } from "react";
 import type { CatalogModel } from "../../../bindings/CatalogModel";
-import type { Job, MediaItem } from "../../../ipc/contract";
-import { call } from "../../../ipc/invoke";
-import { ErrorActions } from "../../../components/ErrorPanel";
+import type { IpcError, Job, MediaItem, VideoRequest } from "../../../ipc/contract";
+import { call, toIpcError } from "../../../ipc/invoke";
+import { ErrorPanel } from "../../../components/ErrorPanel";
 import { useErrorToast } from "../../../components/Toasts";
 import { formatElapsed } from "../../../lib/format";
 import { useNow } from "../../../lib/useNow";
 import { CostLine } from "../shared/CostLine";
 import { usePlayableUrl } from "../shared/playable";
 import { credits, priceOf } from "../shared/price";
-import { isUnfinished, videoRequest, videoResult } from "./videoJobs";
+import { isUnfinished, useAddVideoJob, videoRequest, videoResult } from "./videoJobs";
 import { SaveCopyButton } from "../shared/SaveCopyButton";
 
 const STATUS: Record<string, { label: string; tone: string }> = {
@@ -36,6 +36,30 @@ function VideoPlayer({ path, label }: { path: string; label: string }) {
   if (failed || broken) return <p className="media-missing">This video could not be played here. Use “Show in folder” to open it.</p>;
   if (!url) return <p className="muted">Loading the video…</p>;
   return <video className="video-player" controls preload="metadata" src={url} aria-label={label} onError={() => setBroken(true)} />;
+}
+
+const NOT_MADE: IpcError = { kind: "failed", message: "The service could not make this video." };
+
+/** A video the service could not make: why, in words, and Try again (the same request, as a new
+ * job); a new job refused at once shows here instead. */
+function FailedVideo({ job }: { job: Job }) {
+  const addJob = useAddVideoJob();
+  const [again, setAgain] = useState<{ sending: boolean; error: IpcError | null }>({ sending: false, error: null });
+  const retry = async () => {
+    setAgain({ sending: true, error: null });
+    try {
+      addJob(await call("submit_video", { request: job.request as VideoRequest }));
+      setAgain({ sending: false, error: null });
+    } catch (e) {
+      setAgain({ sending: false, error: toIpcError(e) });
+    }
+  };
+  return (
+    <div className="video-failed">
+      <p>Nothing was charged.</p>
+      <ErrorPanel error={again.error ?? job.error ?? NOT_MADE} onRetry={again.sending ? undefined : () => void retry()} />
+    </div>
+  );
 }
 
 export function VideoJobCard({ job, model, media }: { job: Job; model: CatalogModel | undefined; media: MediaItem[] }) {
@@ -82,17 +106,12 @@ export function VideoJobCard({ job, model, media }: { job: Job; model: CatalogMo
           </p>
         )}
         {unfinished && job.error && (
-          <div className="job-held" role="status">
-            <p>On hold: {job.error.message}</p>
-            <ErrorActions error={job.error} />
+          <div className="job-held">
+            <p>On hold until this is sorted out:</p>
+            <ErrorPanel error={job.error} />
           </div>
         )}
-        {job.status === "failed" && (
-          <div role="alert" className="video-failed">
-            <p>{job.error?.message ?? "The service could not make this video."} Nothing was charged.</p>
-            {job.error && <ErrorActions error={job.error} />}
-          </div>
-        )}
+        {job.status === "failed" && <FailedVideo job={job} />}
         {job.status === "cancelled" && <p className="muted">Specdesk stopped following this video. The service may still finish it.</p>}
         {job.status === "completed" && (
           <>

@@ -1,0 +1,194 @@
+#!/usr/bin/env node
+// Benchmark: the Chat studio's virtualized thread on a 500-turn conversation (issue 15).
+//
+//   cd ui && npm run bench:chat               # builds dist-mock, then runs this script
+//   node ../bench/chat-500.mjs [--runs N]     # dist-mock already built (N >= 5, default 10)
+//
+// What is measured (Playwright + Debian's Chromium, headless, the screen tests' flags), on the app
+// built with the mock IPC (ui/dist-mock, scenario "gateway-chat-500", ui/src/mock/scenarios/
+// gateway-chat-500.ts: 250 questions and 250 replies of five shapes, from one line to a code
+// block; replies rendered by the mock's markdown, so Rust's render and the IPC are not included):
+// - "open": from the click on the conversation in the list (ChatStudio marks
+//   "specdesk:chat:open") to its turns in the DOM and a frame painted (Thread marks
+//   "specdesk:chat:painted" and measures "specdesk:chat:open-conversation"). "first open" is on a
+//   fresh page (the messages come from conversation_messages and become the tree); "reopen" is
+//   another conversation and back in the same page (the tree kept in localStorage).
+// - "scroll": the thread scrolled from its first turn to its last, 120 px a frame (about 7200 px
+//   a second at 60 Hz), by setting scrollTop in requestAnimationFrame; the gaps between frames,
+//   their p95 and the longest (about 1000 frames, 16 s a run). The floor: 300 frames with nothing
+//   scrolling, in the same page.
+// Only a window of turns is ever in the DOM: the script checks it stays under 60 turns.
+import { DIST_MOCK, launchChromium, serveStatic } from "../ui/playwright/harness.mjs";
+
+const SCENARIO = "gateway-chat-500";
+const LONG = /^Planning the habit tracker \(500 turns\)/; // ui/src/mock/scenarios/gateway-chat-500.ts
+const OTHER = /^Naming ideas/; // ui/src/mock/fixtures.ts
+const MEASURE = "specdesk:chat:open-conversation";
+const STEP_PX = 120;
+const IDLE_FRAMES = 300;
+const WARMUPS = 2;
+const WAIT_MS = 60_000;
+
+function parseRuns(argv) {
+  const at = argv.indexOf("--runs");
+  const runs = at === -1 ? 10 : Number(argv[at + 1]);
+  if (!Number.isInteger(runs) || runs < 5) throw new Error("--runs takes a whole number of at least 5");
+  return runs;
+}
+
+function stats(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  return { median: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1], min: sorted[0], n: sorted.length };
+}
+
+const ms = (v) => `${v.toFixed(1)} ms`;
+
+/** Resolves once a frame has been painted after whatever is pending (rAF, then a task). */
+const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+
+async function main() {
+  const runs = parseRuns(process.argv.slice(2));
+  const server = await serveStatic(DIST_MOCK);
+  let browser;
+  try {
+    browser = await launchChromium();
+    const context = await browser.newContext({ colorScheme: "light", viewport: { width: 1280, height: 800 }, reducedMotion: "reduce" });
+    context.setDefaultTimeout(WAIT_MS);
+    // Every page load starts with no conversation kept in localStorage (a first open).
+    await context.addInitScript({ content: "localStorage.clear();" });
+    const page = await context.newPage();
+    const problems = [];
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(`console error: ${m.text()}`);
+    });
+    const list = () => page.getByRole("navigation", { name: "Conversations" });
+
+    async function openTimed(name) {
+      await page.evaluate((m) => performance.clearMeasures(m), MEASURE);
+      await list().getByRole("button", { name }).click();
+      const handle = await page.waitForFunction((m) => performance.getEntriesByName(m, "measure")[0]?.duration, MEASURE, { polling: 20 });
+      return handle.jsonValue();
+    }
+
+    /** Fresh page, Chat open: { first, reopen } in ms. */
+    async function openRun() {
+      await page.goto(`${server.url}/?scenario=${SCENARIO}`);
+      await page.waitForFunction((n) => window.__SPECDESK_MOCK__?.scenario === n, SCENARIO);
+      await page.getByRole("navigation", { name: "Areas" }).getByRole("button", { name: "Gateway" }).click();
+      await page.getByRole("tablist", { name: "Studios" }).getByRole("tab", { name: "Chat", exact: true }).click();
+      await list().getByRole("button", { name: LONG }).waitFor();
+      await settle(page);
+      const first = await openTimed(LONG);
+      await page.locator('.thread > li[aria-posinset="500"]').waitFor();
+      await settle(page);
+      await list().getByRole("button", { name: OTHER }).click();
+      await page.locator('.thread > li[aria-setsize="2"]').first().waitFor();
+      await settle(page);
+      const reopen = await openTimed(LONG);
+      return { first, reopen };
+    }
+
+    /** Top to bottom, STEP_PX a frame: the frame gaps (ms) and the most turns in the DOM. */
+    async function scrollRun() {
+      await page.evaluate(() => {
+        document.querySelector(".thread-scroll").scrollTop = 0;
+      });
+      await page.locator('.thread > li[aria-posinset="1"]').waitFor();
+      await settle(page);
+      await settle(page);
+      return page.evaluate(
+        (step) =>
+          new Promise((resolve) => {
+            const el = document.querySelector(".thread-scroll");
+            const gaps = [];
+            let last = null;
+            let most = 0;
+            const frame = (t) => {
+              if (last !== null) gaps.push(t - last);
+              last = t;
+              most = Math.max(most, el.querySelectorAll(".thread > li").length);
+              if (el.scrollTop + el.clientHeight >= el.scrollHeight - 1 || gaps.length >= 5000) {
+                resolve({ gaps, most, height: el.scrollHeight, bottom: gaps.length < 5000 });
+                return;
+              }
+              el.scrollTop += step;
+              requestAnimationFrame(frame);
+            };
+            requestAnimationFrame(frame);
+          }),
+        STEP_PX,
+      );
+    }
+
+    /** The same number of frames with nothing scrolling: the frame gaps (ms). */
+    async function idleRun(frames) {
+      return page.evaluate(
+        (n) =>
+          new Promise((resolve) => {
+            const gaps = [];
+            let last = null;
+            const frame = (t) => {
+              if (last !== null) gaps.push(t - last);
+              last = t;
+              if (gaps.length >= n) resolve(gaps);
+              else requestAnimationFrame(frame);
+            };
+            requestAnimationFrame(frame);
+          }),
+        frames,
+      );
+    }
+
+    const rows = { first: [], reopen: [], scroll: [], idle: [], scrollP95: [], scrollMax: [], most: 0, frames: [], height: 0 };
+    console.error(`Warming up (${WARMUPS}), then ${runs} runs...`);
+    for (let i = 0; i < WARMUPS + runs; i += 1) {
+      const open = await openRun();
+      const scroll = await scrollRun();
+      const idle = await idleRun(IDLE_FRAMES);
+      if (!scroll.bottom) throw new Error("the thread did not reach its bottom in 5000 frames");
+      if (scroll.most >= 60) throw new Error(`${scroll.most} turns in the DOM while scrolling: the thread is not virtualized`);
+      console.error(`run ${i + 1}: open ${open.first.toFixed(1)} ms, ${scroll.gaps.length} frames scrolling`);
+      if (i < WARMUPS) continue;
+      rows.first.push(open.first);
+      rows.reopen.push(open.reopen);
+      rows.scroll.push(...scroll.gaps);
+      rows.scrollP95.push(stats(scroll.gaps).p95);
+      rows.scrollMax.push(stats(scroll.gaps).max);
+      rows.idle.push(...idle);
+      rows.frames.push(scroll.gaps.length);
+      rows.most = Math.max(rows.most, scroll.most);
+      rows.height = scroll.height;
+    }
+    const unhandled = await page.evaluate(() => window.__SPECDESK_MOCK__?.unhandled ?? []);
+    if (unhandled.length > 0) problems.push(`commands the mock could not answer: ${unhandled.join(", ")}`);
+    if (problems.length > 0) throw new Error(`the page reported errors:\n${problems.join("\n")}`);
+
+    const line = (label, values) => {
+      const s = stats(values);
+      return `| ${label} | ${ms(s.median)} | ${ms(s.p95)} | ${ms(s.max)} |`;
+    };
+    console.log(`\nchat, a 500-turn conversation, ${runs} runs after ${WARMUPS} warm-ups (a fresh page each)\n`);
+    console.log("| what | median | p95 | max |\n|---|---|---|---|");
+    console.log(line("open, first (click to turns painted)", rows.first));
+    console.log(line("open, reopen (tree kept in localStorage)", rows.reopen));
+    console.log(line(`scroll top to bottom, ${STEP_PX} px a frame: frame gap (all frames)`, rows.scroll));
+    console.log(line("  per run: p95 frame gap", rows.scrollP95));
+    console.log(line("  per run: longest frame gap", rows.scrollMax));
+    console.log(line(`floor: frame gap with nothing scrolling (${IDLE_FRAMES} frames a run)`, rows.idle));
+    const long = rows.scroll.filter((g) => g > 1000 / 60 + 1).length;
+    console.log(
+      `\n${stats(rows.frames).median} frames a scroll (median) over ${rows.height} px; ${long} of ${rows.scroll.length} frame gaps over 17.7 ms;` +
+        ` at most ${rows.most} turns in the DOM while scrolling`,
+    );
+  } finally {
+    await browser?.close();
+    await server.close();
+  }
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exitCode = 1;
+});
