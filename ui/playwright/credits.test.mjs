@@ -50,7 +50,7 @@ describe("spend cap", () => {
       assert.equal((await mock.calls("rerank")).length, 1);
       await expectAxeClean(page, "spend cap refusal");
 
-      const raise = panel.getByRole("form", { name: "Raise today's cap" });
+      const raise = panel.getByRole("group", { name: "Raise today's cap" });
       assert.equal(await raise.getByLabel("Raise by (credits)").inputValue(), "1");
       await raise.getByLabel("Raise by (credits)").fill("2");
       await raise.getByRole("button", { name: "Raise today's cap" }).click();

@@ -86,4 +86,34 @@ describe("ErrorPanel", () => {
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(retried).toBe(1);
   });
+
+  it("raises the cap from inside a studio's form without sending that form (button or Enter)", async () => {
+    const raised: unknown[] = [];
+    mockIPC((cmd, args) => {
+      if (cmd !== "raise_spend_cap_today") return null;
+      raised.push(args);
+      return { profileId: "sandbox", date: "2026-11-25", spent: 3.75, dailyCap: 3.75, raised: 2, limit: 5.75 };
+    });
+    let sent = 0;
+    render(
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          sent += 1;
+        }}
+      >
+        <ErrorPanel
+          error={{ kind: "spendCap", message: "Today's spend cap is reached.", spendCap: { profileId: "sandbox", spent: 3.75, limit: 3.75, estimate: 0.4 } }}
+          onRetry={() => undefined}
+        />
+      </form>,
+    );
+    const amount = screen.getByLabelText("Raise by (credits)");
+    fireEvent.change(amount, { target: { value: "2" } });
+    fireEvent.keyDown(amount, { key: "Enter" });
+    expect(await screen.findByText("Today's cap is now 5.75 credits.")).toBeTruthy();
+    expect(raised).toEqual([{ profileId: "sandbox", credits: 2 }]);
+    expect(sent).toBe(0);
+    expect(screen.getByRole("button", { name: "Try again" }).getAttribute("type")).toBe("button");
+  });
 });

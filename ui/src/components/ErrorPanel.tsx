@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState } from "react";
 import { ErrorKind, type KnownErrorKind } from "../ipc/contract";
 import type { IpcError, SpendCapDetail } from "../ipc/contract";
 import { call, toIpcError } from "../ipc/invoke";
@@ -71,8 +71,7 @@ function RaiseCap({ detail, onRetry, level }: { detail: SpendCapDetail; onRetry?
   const [failure, setFailure] = useState<IpcError | null>(null);
   const value = Number(credits);
   const invalid = !credits.trim() || !Number.isFinite(value) || value <= 0;
-  const raise = async (e?: FormEvent) => {
-    e?.preventDefault();
+  const raise = async () => {
     if (invalid) {
       setProblem("Enter a number of credits above 0.");
       return;
@@ -103,7 +102,9 @@ function RaiseCap({ detail, onRetry, level }: { detail: SpendCapDetail; onRetry?
   }
   return (
     <>
-      <form className="row" onSubmit={(e) => void raise(e)} noValidate aria-label="Raise today's cap">
+      {/* A group, not a form: the panel often sits inside the studio's own form (Images, Video),
+          where a nested form's submit would also send the studio's form (and the call again). */}
+      <div className="row" role="group" aria-label="Raise today's cap">
         <label htmlFor={`${id}-credits`}>Raise by (credits)</label>
         <input
           id={`${id}-credits`}
@@ -114,10 +115,16 @@ function RaiseCap({ detail, onRetry, level }: { detail: SpendCapDetail; onRetry?
           inputMode="decimal"
           value={credits}
           onChange={(e) => setCredits(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter raises the cap (and never submits a form the panel sits in).
+            if (e.key !== "Enter" || e.nativeEvent.isComposing) return;
+            e.preventDefault();
+            void raise();
+          }}
           aria-invalid={!!problem}
           aria-describedby={problem ? `${id}-problem` : undefined}
         />
-        <button className="btn btn-primary" type="submit" disabled={busy}>
+        <button className="btn btn-primary" type="button" disabled={busy} onClick={() => void raise()}>
           {busy ? "Raising…" : "Raise today's cap"}
         </button>
         {problem && (
@@ -125,7 +132,7 @@ function RaiseCap({ detail, onRetry, level }: { detail: SpendCapDetail; onRetry?
             {problem}
           </span>
         )}
-      </form>
+      </div>
       {failure && <ErrorPanel error={failure} onRetry={busy ? undefined : () => void raise()} level={Math.min(level + 1, 4) as PanelLevel} />}
     </>
   );
