@@ -12,11 +12,13 @@ SPECDESK_APT_BUILD=(
   libwebkit2gtk-4.1-dev libayatana-appindicator3-dev librsvg2-dev libxdo-dev
 )
 # Debian/Ubuntu packages needed only by the test suites: a real Secret Service in a private D-Bus
-# session (tests/keychain.rs), a display and WebDriver for the real app, and Chromium for the UI's
-# screen tests (playwright-core drives /usr/bin/chromium; ui/playwright).
+# session (tests/keychain.rs), a display and WebDriver for the real app, GStreamer's decoders for
+# the media WebKitGTK plays (H.264 video: libav; the .deb depends on them too), and Chromium for
+# the UI's screen tests (playwright-core drives /usr/bin/chromium; ui/playwright).
 SPECDESK_APT_TEST=(
   dbus dbus-x11 gnome-keyring libsecret-tools
   xvfb xauth webkit2gtk-driver xclip
+  gstreamer1.0-plugins-good gstreamer1.0-libav
   chromium
 )
 

@@ -1,0 +1,242 @@
+// The Gateway studio's limits and its work across a relaunch, on the real app and its embedded
+// sandbox: a rate limit (a sandbox fault) shown with its wait; the daily spend cap stopping an
+// image before it is sent, then raised for today from the error; a video job that goes on while
+// the app is closed and plays after the relaunch, with the image still shown from the library;
+// and a free key whose 5-credit trial runs out, reaching subscription_required. It works alone
+// or after the other files (same data folder). Nothing here measures time.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { browser, click, fill, launch, quit, waitForText } from "./helpers.mjs";
+
+const KETTLE = "A copper kettle on a stone windowsill";
+const FILM = "Steam rising from a copper kettle";
+
+let sandboxUrl;
+
+before(async () => {
+  await launch();
+});
+
+after(async () => {
+  await quit().catch(() => undefined);
+});
+
+async function openArea(name) {
+  await click("button", name, await browser.$('nav[aria-label="Areas"]'));
+}
+
+async function openStudio(name) {
+  await click("button", name, await browser.$('[role="tablist"][aria-label="Studios"]'));
+  await browser.waitUntil(
+    async () => (await browser.execute(() => document.querySelector('[role="tab"][aria-selected="true"]')?.textContent.trim())) === name,
+    { timeout: 10000, timeoutMsg: `the ${name} studio did not open` },
+  );
+}
+
+/** Selects the option whose text is `text` in the select labelled `label`. */
+async function choose(label, text) {
+  const id = await browser.execute((l) => [...document.querySelectorAll("label")].find((x) => x.textContent.trim() === l)?.htmlFor, label);
+  assert.ok(id, `a select labelled "${label}"`);
+  await (await browser.$(`[id="${id}"]`)).selectByVisibleText(text);
+}
+
+/** Empties the field labelled `label`. */
+async function clearField(label) {
+  const id = await browser.execute((l) => [...document.querySelectorAll("label")].find((x) => x.textContent.trim() === l)?.htmlFor, label);
+  assert.ok(id, `a field labelled "${label}"`);
+  // Typed away, as a person does (clearing the value from WebDriver is not an input React sees).
+  await (await browser.$(`[id="${id}"]`)).click();
+  await browser.keys(["Control", "a"]);
+  await browser.keys("Backspace");
+}
+
+/** The text of the error panel shown in the main area (whitespace collapsed). */
+const errorPanel = () =>
+  browser.execute(() => document.querySelector("main.main .panel-error")?.innerText.replace(/\s+/g, " ").trim() ?? "");
+
+async function useConnection(name) {
+  await openArea("Settings");
+  const item = await browser.$(`li[aria-label="${name}"]`);
+  await item.waitForExist({ timeout: 20000 });
+  const use = await item.$("button=Use");
+  if (await use.isExisting()) await use.click();
+  await item.$("span=In use").waitForExist({ timeout: 10000 });
+  return item;
+}
+
+async function generateImage(prompt) {
+  await openArea("Gateway");
+  await openStudio("Images");
+  await fill("Prompt", prompt);
+  await click("button", "Generate image");
+}
+
+/** Waits until an image from the media folder is decoded in the page (`near`: a text beside it). */
+async function waitForDecodedImage(near) {
+  await browser.waitUntil(
+    async () =>
+      browser.execute(
+        (text) =>
+          [...document.querySelectorAll(".gallery-card")].some(
+            (card) =>
+              card.querySelector(".gallery-prompt")?.textContent.trim() === text &&
+              [...card.querySelectorAll("img")].some((img) => /^(asset:\/\/localhost\/|http:\/\/asset\.localhost\/)/.test(img.src) && img.complete && img.naturalWidth > 0),
+          ),
+        near,
+      ),
+    { timeout: 30000, timeoutMsg: `no decoded image beside "${near}"` },
+  );
+}
+
+test("the Sandbox is in use", async () => {
+  await browser.waitUntil(
+    async () => (await browser.$("main.welcome").isExisting()) || (await browser.$('nav[aria-label="Areas"]').isExisting()),
+    { timeout: 20000, timeoutMsg: "neither the welcome nor the app frame appeared" },
+  );
+  if (await browser.$("main.welcome").isExisting()) await click("button", "Explore the Sandbox");
+  const sandbox = await useConnection("Sandbox");
+  sandboxUrl = await sandbox.$(".mono").getText();
+  assert.match(sandboxUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
+});
+
+test("a rate limit longer than the app waits on its own is explained with its wait, and Try again waits for it", async () => {
+  const fault = await fetch(`${sandboxUrl}/_sandbox/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      match: { method: "POST", path: "*/v1/images" },
+      times: 1,
+      respond: { status: 429, code: "rate_limit_exceeded", retryAfter: 300, message: "More than 10 requests in a minute. Retry after 300 seconds." },
+    }),
+  });
+  assert.equal(fault.status, 200, await fault.clone().text());
+  await generateImage("A kettle that is never drawn");
+  await browser.waitUntil(async () => (await errorPanel()) !== "", { timeout: 20000, timeoutMsg: "no error panel" });
+  const text = await errorPanel();
+  assert.match(text, /^Too many requests .+ You can try again in (29\d|300) s\. Try again$/, text);
+  const retry = await (await browser.$("main.main .panel-error")).$("button=Try again");
+  assert.equal(await retry.isEnabled(), false, "Try again waits for the service's Retry-After");
+  await fetch(`${sandboxUrl}/_sandbox/faults`, { method: "DELETE" });
+});
+
+test("the daily spend cap stops an image before it is sent, and raising today's cap lets it through", async () => {
+  await openArea("Settings");
+  await click("button", "Change daily cap");
+  await fill("Daily spend cap in credits (optional)", "0.01");
+  await click("button", "Save Sandbox's cap");
+  await waitForText("Daily spend cap of Sandbox: 0.01 credits.");
+  try {
+    await capStopsAnImage();
+  } finally {
+    // The cap is taken off again for the tests and files after this one.
+    await openArea("Settings");
+    await click("button", "Change daily cap");
+    await clearField("Daily spend cap in credits (optional)");
+    await click("button", "Save Sandbox's cap");
+    await waitForText("Sandbox has no daily spend cap.");
+  }
+});
+
+async function capStopsAnImage() {
+  await generateImage(KETTLE);
+  await browser.waitUntil(async () => (await errorPanel()).includes("This call was not sent"), { timeout: 20000, timeoutMsg: "the cap did not stop the call" });
+  const text = await errorPanel();
+  assert.match(
+    text,
+    /^Today's spend cap is reached This call was not sent: .+ spent today on Sandbox, its daily cap is 0\.01 credits, and this call is estimated at .+ credits?, which would pass it\. Raise today's cap to send it, or wait until tomorrow\. /,
+    text,
+  );
+  assert.equal(await browser.$('section[aria-label="Just generated"]').isExisting(), false, "nothing was generated");
+
+  await click("button", "Raise today's cap");
+  await waitForText("Today's cap is now");
+  await click("button", "Try again", await browser.$("main.main .panel-error"));
+  await waitForDecodedImage(KETTLE);
+}
+
+test("a video goes on while the app is closed and plays after the relaunch; the image is still in the gallery", async () => {
+  await openArea("Gateway");
+  await openStudio("Video");
+  await fill("Prompt", FILM);
+  // A number field that never holds nothing (it clamps to 1..20): its text selected, then replaced.
+  const seconds = await browser.$(`[id="${await browser.execute(() => [...document.querySelectorAll("label")].find((x) => x.textContent.trim() === "Length (seconds)")?.htmlFor)}"]`);
+  await seconds.click();
+  await browser.keys(["Control", "a"]);
+  await browser.keys("4");
+  assert.equal(await seconds.getValue(), "4");
+  await click("button", "Start video");
+  const card = await browser.$(`li.video-job[aria-label="Video: ${FILM}"]`);
+  await card.waitForExist({ timeout: 20000 });
+  await quit();
+
+  await launch();
+  await openArea("Gateway");
+  await openStudio("Video");
+  const again = await browser.$(`li.video-job[aria-label="Video: ${FILM}"]`);
+  await again.waitForExist({ timeout: 20000 });
+  await again.$("video").waitForExist({ timeout: 60000 });
+  // WebKit decodes the H.264 file the job saved in the media folder (GStreamer's libav).
+  let duration = 0;
+  await browser
+    .waitUntil(
+      async () => {
+        duration = await browser.execute((title) => {
+          const v = document.querySelector(`li.video-job[aria-label="Video: ${title}"] video`);
+          return v && Number.isFinite(v.duration) ? v.duration : 0;
+        }, FILM);
+        return duration > 0;
+      },
+      { timeout: 30000 },
+    )
+    .catch(async () => {
+      const state = await browser.execute((title) => {
+        const v = document.querySelector(`li.video-job[aria-label="Video: ${title}"] video`);
+        return v ? `src=${v.src} error=${v.error ? v.error.code : "none"} ready=${v.readyState}` : "no video element";
+      }, FILM);
+      assert.fail(`the video never reported a duration: ${state}`);
+    });
+  assert.ok(Math.abs(duration - 4) < 0.5, `a 4-second video (${duration})`);
+
+  await openStudio("Images");
+  await waitForDecodedImage(KETTLE);
+});
+
+test("a free key's 5-credit trial runs out: the next call says a paid plan is needed", async () => {
+  // The embedded sandbox listens on a new port after the relaunch.
+  const sandbox = await useConnection("Sandbox");
+  sandboxUrl = await sandbox.$(".mono").getText();
+  await openArea("Settings");
+  await click("button", "Add connection");
+  await fill("Name", "Trial");
+  await fill("Service address", sandboxUrl);
+  await fill("API key", "sk_sandbox_free");
+  await click("button", "Add connection");
+  await useConnection("Trial");
+
+  await openArea("Gateway");
+  await openStudio("Images");
+  await choose("Images", "4");
+  await fill("Prompt", "A trial kettle");
+  // 4 images a call (0.3 or 0.4 credits each): the trial allows calls while less than 5 credits
+  // are used, so one of the first 6 calls is refused.
+  const cards = () => browser.execute(() => document.querySelectorAll(".gallery-card").length);
+  let text = "";
+  for (let call = 1; call <= 8; call += 1) {
+    const before = await cards();
+    await choose("Images", "4");
+    await click("button", "Generate 4 images");
+    const button = await browser.$("button=Generate 4 images");
+    await browser.waitUntil(async () => (await errorPanel()) !== "" || ((await cards()) >= before + 4 && (await button.isExisting()) && (await button.isEnabled())), {
+      timeout: 60000,
+      timeoutMsg: `call ${call} neither made 4 images nor failed`,
+    });
+    text = await errorPanel();
+    if (text) {
+      assert.ok(call >= 4, `the trial allowed 3 calls or more before it ran out (${call}): ${text}`);
+      break;
+    }
+  }
+  assert.match(text, /^A paid plan is needed Your free trial is used up \(\d+(\.\d+)? credits\)\. Subscribe to keep using the AI gateway\. Upgrade Try again$/, text);
+  assert.equal(await (await browser.$("main.main .panel-error")).$("button=Upgrade").isExisting(), true);
+  await useConnection("Sandbox");
+});
