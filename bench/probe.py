@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Starts one app on the current X display and measures it from outside (used by scripts/bench).
 
-    probe.py [--settle S] [--timeout S] [--shot FILE.png] [--log FILE] [--out FILE] -- COMMAND...
+    probe.py [--settle S] [--timeout S] [--shot FILE.png] [--log FILE] [--out FILE]
+             [--usable-log DIR] -- COMMAND...
 
-Prints (or writes to --out) one JSON line {"map_ms", "paint_ms", "pss_kib", "procs"} and exits 0
-(--shot: the window at its first paint; --log: the app's output; --trace: every read-back), or
-prints the reason on stderr and exits 1 when the app exits early, never paints, or its memory
-cannot be read.
+Prints (or writes to --out) one JSON line {"map_ms", "paint_ms", "pss_kib", "procs"}, with
+"usable_ms", "usable_screen" and "page_ms" too when --usable-log is given, and exits 0 (--shot: the
+window at its first paint; --log: the app's output; --trace: every read-back), or prints the
+reason on stderr and exits 1 when the app exits early, never paints (or, with --usable-log, never
+logs its first usable screen), or its memory cannot be read.
 
 First paint: the clock starts just before the app is exec'd. We look for the app's window (the
 largest mapped top-level window; the display is private to the bench, so there is no other) and,
@@ -17,6 +19,15 @@ is one flat colour (seen with --trace: every read-back before the first paint is
 rendered text, being anti-aliased, brings dozens (a few hundred on both apps' first screens). The
 time is taken just before the read-back that first sees it, a few ms after the drawing was
 reported.
+
+First usable screen (--usable-log DIR, Specdesk only): the app logs one line when its first real
+screen is rendered and can take input (ui/src/lib/startup.ts, then the `first_usable` command):
+`... specdesk::startup: first usable screen screen="welcome" unix_ms=... page_ms=...`, in its log
+files in DIR (SPECDESK_DATA_DIR/logs). After the first paint we read them every 20 ms until the
+line is there (within the same --timeout); usable_ms is its unix_ms minus the wall-clock time
+taken just before the exec (the time is the app's, so how often we read does not matter);
+page_ms, the web page's own time to it from its navigation start, says where the time went. No
+pixel tells a usable screen from the start screen, hence the app's own word.
 
 Idle memory: SETTLE seconds after the first paint, the sum of Pss (/proc/PID/smaps_rollup) over the
 app's process and all its descendants (WebKitWebProcess, WebKitNetworkProcess, ...).
@@ -29,6 +40,7 @@ import ctypes
 import ctypes.util
 import json
 import os
+import re
 import select
 import signal
 import subprocess
@@ -40,6 +52,9 @@ import zlib
 MIN_COLOURS = 8  # distinct colours that mean "painted content" (see above)
 MIN_SIZE = 200  # smaller top-level windows are not the app's main window
 POLL_S = 0.05  # read the window back at least this often, damage or not
+LOG_POLL_S = 0.02  # read the app's log this often while waiting for its first usable screen
+USABLE_LINE = re.compile(
+    r'first usable screen.*?screen="?([\w-]+)"?.*?unix_ms=(\d+)(?:.*?page_ms=([\d.]+))?')
 
 
 class XWindowAttributes(ctypes.Structure):
@@ -246,6 +261,39 @@ def write_png(path, buf, w, h):
                 + chunk(b"IDAT", zlib.compress(rows, 6)) + chunk(b"IEND", b""))
 
 
+def usable_line(log_dir):
+    """(screen, unix_ms, page_ms) from the first "first usable screen" line in `log_dir`, or None."""
+    try:
+        names = sorted(n for n in os.listdir(log_dir) if n.endswith(".log"))
+    except OSError:
+        return None  # not made yet
+    for name in names:
+        try:
+            with open(os.path.join(log_dir, name), errors="replace") as f:
+                for line in f:
+                    m = USABLE_LINE.search(line)
+                    if m:
+                        page = float(m.group(3)) if m.group(3) else None
+                        return m.group(1), int(m.group(2)), page
+        except OSError:
+            continue
+    return None
+
+
+def wait_for_usable(proc, log_dir, deadline, timeout):
+    """(screen, unix_ms, page_ms) once the app has logged its first usable screen."""
+    while True:
+        found = usable_line(log_dir)
+        if found is not None:
+            return found
+        if proc.poll() is not None:
+            sys.exit(f"probe: the app exited with status {proc.returncode} before its first "
+                     "usable screen")
+        if time.monotonic() > deadline:
+            sys.exit(f"probe: no first usable screen in {log_dir} after {timeout:.0f} s")
+        time.sleep(LOG_POLL_S)
+
+
 def stop(proc, pids):
     if proc.poll() is None:
         proc.terminate()
@@ -270,6 +318,8 @@ def main():
     ap.add_argument("--shot")
     ap.add_argument("--log", default=os.devnull)
     ap.add_argument("--out", help="write the JSON line here instead of to stdout")
+    ap.add_argument("--usable-log", metavar="DIR",
+                    help="the app's log folder: also wait for its first usable screen there")
     ap.add_argument("--trace", action="store_true",
                     help="print every read-back (ms since exec, window, colours) on stderr")
     ap.add_argument("command", nargs="+")
@@ -282,9 +332,10 @@ def main():
 
     with open(args.log, "ab") as log:
         t0 = time.monotonic()
+        t0_unix_ms = time.time() * 1000
         proc = subprocess.Popen(args.command, stdout=log, stderr=log, stdin=subprocess.DEVNULL)
     map_ms = paint_ms = None
-    shot = None
+    shot = usable = None
     try:
         deadline = t0 + args.timeout
         while paint_ms is None:
@@ -311,7 +362,10 @@ def main():
                     break
             screen.wait_for_change(POLL_S)
 
-        time.sleep(args.settle)
+        settled = t0 + paint_ms / 1000 + args.settle
+        if args.usable_log:
+            usable = wait_for_usable(proc, args.usable_log, deadline, args.timeout)
+        time.sleep(max(0.0, settled - time.monotonic()))
         if proc.poll() is not None:
             sys.exit(f"probe: the app exited with status {proc.returncode} while idle")
         pids = descendants(proc.pid)
@@ -332,8 +386,13 @@ def main():
 
     if args.shot and shot:
         write_png(args.shot, *shot)
-    line = json.dumps({"map_ms": round(map_ms, 1), "paint_ms": round(paint_ms, 1),
-                       "pss_kib": total, "procs": procs})
+    result = {"map_ms": round(map_ms, 1), "paint_ms": round(paint_ms, 1)}
+    if usable is not None:
+        screen_name, unix_ms, page_ms = usable
+        result.update(usable_ms=round(unix_ms - t0_unix_ms, 1), usable_screen=screen_name,
+                      page_ms=page_ms)
+    result.update(pss_kib=total, procs=procs)
+    line = json.dumps(result)
     if args.out:
         with open(args.out, "w") as f:
             f.write(line + "\n")

@@ -1,7 +1,8 @@
 // The Specs library on the mock IPC (scenario "library", src/mock/scenarios/library.ts): search as
-// you type (plain text escaped, "Pattern" checked), columns sorted, local titles and the local
-// archive, each kept across a relaunch, and the page size. Every state is scanned with axe, in the
-// light and the dark theme.
+// you type (plain text escaped, "Pattern" checked; each keystroke answered at once from the specs
+// kept on this computer until the service answers, scenario "library-held"), columns sorted, local
+// titles and the local archive, each kept across a relaunch, and the page size. Every state is
+// scanned with axe, in the light and the dark theme.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { expectAxeClean, startHarness, textOf } from "./harness.mjs";
@@ -21,6 +22,8 @@ const CLIMBING = "A booking app for a climbing gym: time slots, memberships and 
 const FAILED = "A marketplace for used lab equipment. [sandbox:fail]";
 const DEALS = "Student deals (beta): offers under $5 near campus?";
 const TITLES_KEY = "specdesk.library.titles";
+const KEPT = "Showing the specs kept on this computer; checking the service…";
+const SERVICE_SEARCH_GATE = "service-search"; // src/mock/scenarios/library.ts
 const ARCHIVE_KEY = "specdesk.library.archived";
 
 const library = (page) => page.getByRole("region", { name: "Library" });
@@ -40,6 +43,11 @@ async function expectNames(page, expected) {
     await page.waitForTimeout(50);
   }
   assert.deepEqual(seen, expected);
+}
+
+/** Waits until the service has answered the search typed (the rows kept on this computer are gone). */
+async function serviceAnswered(page) {
+  await library(page).getByRole("status").filter({ hasText: KEPT }).waitFor({ state: "detached" });
 }
 
 async function libraryReady(page) {
@@ -69,6 +77,7 @@ describe("library", () => {
       const search = lib.getByLabel("Search descriptions");
       await search.pressSequentially("c++", { delay: 40 });
       await expectNames(page, [CPP]);
+      await serviceAnswered(page);
       const calls = await mock.calls("list_specs");
       assert.equal(calls.length, first + 1, "one search for the three keys typed");
       assert.deepEqual(calls.at(-1).args, { query: { limit: 25, skip: 0, search: "c\\+\\+" } });
@@ -77,12 +86,14 @@ describe("library", () => {
 
       await search.fill("(beta): offers under $5");
       await expectNames(page, [DEALS]);
+      await serviceAnswered(page);
       assert.deepEqual((await mock.calls("list_specs")).at(-1).args, {
         query: { limit: 25, skip: 0, search: "\\(beta\\):\\s+offers\\s+under\\s+\\$5" },
       });
 
       await search.fill("habit|c++");
       await lib.getByText("No spec matches these filters. Change or clear them to see more.", { exact: true }).waitFor();
+      await serviceAnswered(page);
 
       await lib.getByLabel("Pattern", { exact: true }).check();
       await lib
@@ -109,6 +120,50 @@ describe("library", () => {
       assert.equal(await search.evaluate((el) => el === document.activeElement), true);
     });
   });
+
+  for (const theme of ["light", "dark"]) {
+    test(`each keystroke is answered at once from this computer, marked until the service's answer replaces it (${theme})`, async () => {
+      await h.withScenario("library-held", { theme }, async ({ page, mock }) => {
+        await libraryReady(page);
+        const lib = library(page);
+        const mark = lib.getByRole("status").filter({ hasText: KEPT });
+        assert.equal(await textOf(lib.locator(".lib-local")), "");
+        const search = lib.getByLabel("Search descriptions");
+        await search.pressSequentially("c++", { delay: 40 });
+        await expectNames(page, [CPP]);
+        await mark.waitFor();
+        const kept = await mock.calls("search_cached_specs");
+        assert.deepEqual(
+          kept.map((c) => c.args.query.search),
+          ["c", "c\\+", "c\\+\\+"],
+          "each keystroke asked this computer",
+        );
+        // The pause has passed and the service is asked; it has not answered yet.
+        await page.waitForFunction(() => window.__SPECDESK_MOCK__.calls.some((c) => c.cmd === "list_specs" && c.args.query.search));
+        assert.deepEqual((await mock.calls("list_specs")).at(-1).args, { query: { limit: 25, skip: 0, search: "c\\+\\+" } });
+        assert.equal(await mark.count(), 1, "still the rows kept on this computer");
+        await expectAxeClean(page, `the rows kept on this computer, the service not answered yet (${theme})`);
+        if (theme === "dark") return;
+
+        await mock.release(SERVICE_SEARCH_GATE);
+        await mark.waitFor({ state: "detached" });
+        assert.equal(await textOf(lib.locator(".lib-local")), "");
+        await expectNames(page, [CPP]);
+        assert.equal(await textOf(lib.locator(".pager span")), "1–1 of 1");
+
+        // A pattern works the same.
+        await lib.getByRole("button", { name: "Clear search" }).click();
+        await expectNames(page, [SHOPPING, HABITS, CPP, CLIMBING, FAILED, DEALS]);
+        await lib.getByLabel("Pattern", { exact: true }).check();
+        await search.pressSequentially("shopping|habit", { delay: 20 });
+        await expectNames(page, [SHOPPING, HABITS]);
+        assert.equal((await mock.calls("search_cached_specs")).at(-1).args.query.search, "shopping|habit");
+        await mark.waitFor({ state: "detached" });
+        assert.equal((await mock.calls("list_specs")).at(-1).args.query.search, "shopping|habit");
+        await expectAxeClean(page, "a pattern answered by the service");
+      });
+    });
+  }
 
   test("columns sort the page: a button in each header, aria-sort on the sorted one", async () => {
     await h.withScenario("library", async ({ page, mock }) => {

@@ -18,6 +18,7 @@ import { placeOf } from "./features/shell/route";
 import { useScrollMemory } from "./features/shell/scrollMemory";
 import { useGlobalShortcuts } from "./features/shell/shortcuts";
 import { useFocusHeading } from "./features/shell/useFocusHeading";
+import { useFirstUsable } from "./lib/startup";
 import type { PlanTarget } from "./ipc/contract";
 import { NavContext, RouteContext, type AcceptanceRequest, type Area } from "./lib/nav";
 
@@ -84,6 +85,7 @@ export function App() {
   });
   // Each new place moves the focus to its heading (not a field the user is typing in).
   useFocusHeading(mainRef, placeOf(route), frameShown);
+  useFirstUsable(mainRef, screen, frameShown); // a relaunch's first usable screen (lib/startup.ts)
 
   const theme = settings.data?.theme ?? "system";
   useEffect(() => {

@@ -269,12 +269,17 @@ pub async fn list_specs(
                 offline: false,
             })
         }
-        Err(e) if unreachable(&e) => offline_page(library, profile_id, query),
+        Err(e) if unreachable(&e) => cached_page(library, profile_id, query),
         Err(e) => Err(IpcError::from(&e)),
     }
 }
 
-fn offline_page(
+/// A page of the specs kept on this computer for `profile_id`, filtered as the service filters
+/// (depth, status, `search` as a case-insensitive regular expression on the description), newest
+/// first; never touches the network. `offline` is true: the rows are the ones kept here. The
+/// library answers each keystroke with it before the service's answer (and `list_specs` falls back
+/// to it). A pattern Rust's regex cannot use is refused with the field `search`.
+pub fn cached_page(
     library: &Library,
     profile_id: &str,
     query: &SpecQuery,
@@ -296,7 +301,8 @@ fn offline_page(
     };
     let endpoint = query.endpoint.as_ref().map(|e| e.as_str().to_owned());
     let status = query.status.as_ref().map(|s| s.as_str().to_owned());
-    let matching: Vec<SpecRecord> = library
+    // The filters read the listing's columns; only the page's own rows are read in full.
+    let matching: Vec<String> = library
         .cached_specs(Some(profile_id), u32::MAX, 0)?
         .into_iter()
         .filter(|c| endpoint.is_none() || c.endpoint == endpoint)
@@ -306,19 +312,25 @@ fn offline_page(
                 .as_ref()
                 .is_none_or(|p| p.is_match(c.input.as_deref().unwrap_or("")))
         })
-        .filter_map(|c| {
-            library
-                .cached_spec(&c.spec_id)
-                .ok()
-                .flatten()
-                .and_then(|json| record_of(&c.spec_id, json))
-        })
+        .map(|c| c.spec_id)
         .collect();
     let skip = query.skip.unwrap_or(0).max(0) as usize;
     let limit = query.limit.unwrap_or(20).clamp(1, 100) as usize;
     let total = matching.len();
+    let specs = matching
+        .iter()
+        .skip(skip)
+        .filter_map(|id| {
+            library
+                .cached_spec(id)
+                .ok()
+                .flatten()
+                .and_then(|json| record_of(id, json))
+        })
+        .take(limit)
+        .collect();
     Ok(SpecPage {
-        specs: matching.into_iter().skip(skip).take(limit).collect(),
+        specs,
         total: total as u64,
         has_more: skip + limit < total,
         offline: true,
@@ -429,4 +441,140 @@ pub async fn render_spec(
 
 fn to_json<T: Serialize>(value: &T) -> Result<serde_json::Value, IpcError> {
     serde_json::to_value(value).map_err(|e| IpcError::new(IpcErrorKind::Internal, e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Four specs kept for "sandbox" (newest first: shopping, habits, C++, a failed one) and one
+    /// for another connection.
+    fn kept() -> Library {
+        let lib = Library::in_memory().unwrap();
+        let specs = [
+            (
+                "a1",
+                "sandbox",
+                "A C++ build dashboard for game studios",
+                "deep_spec",
+                "completed",
+                "2026-11-19T09:30:00.000Z",
+            ),
+            (
+                "a2",
+                "sandbox",
+                "A shared shopping list (beta) for roommates",
+                "fast_spec",
+                "completed",
+                "2026-11-21T07:15:00.000Z",
+            ),
+            (
+                "a3",
+                "sandbox",
+                "A habit tracker with streaks",
+                "fast_spec",
+                "completed",
+                "2026-11-20T08:00:00.000Z",
+            ),
+            (
+                "a4",
+                "sandbox",
+                "A marketplace for used lab equipment",
+                "fast_spec",
+                "failed",
+                "2026-11-18T08:00:00.000Z",
+            ),
+            (
+                "b1",
+                "p_work",
+                "A C++ chat server",
+                "fast_spec",
+                "completed",
+                "2026-11-22T08:00:00.000Z",
+            ),
+        ];
+        for (id, profile, input, endpoint, status, created) in specs {
+            let record = serde_json::json!({
+                "_id": id, "input": input, "endpoint": endpoint, "status": status,
+                "created": created, "humanSpecMarkdown": "# Kept"
+            });
+            lib.cache_spec(id, profile, &record).unwrap();
+        }
+        lib
+    }
+
+    fn search(search: &str) -> SpecQuery {
+        SpecQuery {
+            search: Some(search.into()),
+            ..SpecQuery::default()
+        }
+    }
+
+    fn inputs(page: &SpecPage) -> Vec<&str> {
+        page.specs.iter().map(|s| s.input.as_str()).collect()
+    }
+
+    #[test]
+    fn cached_specs_are_searched_as_plain_text_and_as_a_pattern() {
+        let lib = kept();
+        // Plain text, escaped by the UI: only this connection's specs, ignoring case.
+        let plain = cached_page(&lib, "sandbox", &search(r"c\+\+\s+BUILD")).unwrap();
+        assert_eq!(inputs(&plain), ["A C++ build dashboard for game studios"]);
+        assert_eq!(
+            (plain.total, plain.has_more, plain.offline),
+            (1, false, true)
+        );
+
+        let pattern = cached_page(&lib, "sandbox", &search("shopping|habit")).unwrap();
+        assert_eq!(
+            inputs(&pattern),
+            [
+                "A shared shopping list (beta) for roommates",
+                "A habit tracker with streaks"
+            ],
+            "newest first"
+        );
+        let filtered = SpecQuery {
+            endpoint: Some(SpecEndpoint::Fast),
+            status: Some(SpecStatus::Failed),
+            ..search("^a ")
+        };
+        let failed = cached_page(&lib, "sandbox", &filtered).unwrap();
+        assert_eq!(inputs(&failed), ["A marketplace for used lab equipment"]);
+        let none = cached_page(&lib, "sandbox", &search("chat server")).unwrap();
+        assert_eq!((none.specs.len(), none.total, none.has_more), (0, 0, false));
+        // An empty search lists them all.
+        assert_eq!(cached_page(&lib, "sandbox", &search("")).unwrap().total, 4);
+    }
+
+    #[test]
+    fn cached_specs_are_searched_a_page_at_a_time() {
+        let lib = kept();
+        let page = |skip, limit| {
+            let q = SpecQuery {
+                skip: Some(skip),
+                limit: Some(limit),
+                ..search("a")
+            };
+            cached_page(&lib, "sandbox", &q).unwrap()
+        };
+        let first = page(0, 3);
+        assert_eq!(
+            (first.specs.len(), first.total, first.has_more),
+            (3, 4, true)
+        );
+        let last = page(3, 3);
+        assert_eq!(inputs(&last), ["A marketplace for used lab equipment"]);
+        assert_eq!((last.total, last.has_more), (4, false));
+        assert_eq!(page(8, 3).specs.len(), 0);
+    }
+
+    #[test]
+    fn a_cached_specs_search_refuses_a_bad_pattern_with_its_field() {
+        let err = cached_page(&kept(), "sandbox", &search("(recipe")).unwrap_err();
+        assert_eq!(
+            (err.kind, err.field.as_deref()),
+            (IpcErrorKind::InvalidInput, Some("search"))
+        );
+    }
 }

@@ -45,6 +45,20 @@ pub async fn list_specs(state: State<'_, AppState>, query: SpecQuery) -> Result<
     core_specs::list_specs(&client, &state.library, &profile_id, &query).await
 }
 
+/// A page of the specs kept on this computer, filtered as `list_specs` filters; never asks the
+/// service (the library's answer to each keystroke, before the service's). Read off the async
+/// runtime's threads: it reads SQLite and runs the search pattern.
+#[tauri::command]
+pub async fn search_cached_specs(state: State<'_, AppState>, query: SpecQuery) -> Result<SpecPage> {
+    let profile_id = state.profiles.settings()?.active_profile_id;
+    let library = state.library.clone();
+    tauri::async_runtime::spawn_blocking(move || {
+        core_specs::cached_page(&library, &profile_id, &query)
+    })
+    .await
+    .map_err(specdesk_core::IpcError::storage)?
+}
+
 #[tauri::command]
 pub async fn cached_specs(
     state: State<'_, AppState>,

@@ -52,3 +52,58 @@ pub async fn copy_diagnostics(
         "Open the log folder and attach the newest file instead.",
     )
 }
+
+/// Whether the first usable screen of this process was logged already.
+static FIRST_USABLE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Logs, once per process, that the first usable screen is on screen (`ui/src/lib/startup.ts`):
+/// its name, the wall-clock time in Unix milliseconds (read by `bench/probe.py`, which measures
+/// the cold start to it) and the page's own time to it (`page_ms`, from the web view's
+/// navigation start). Later calls do nothing. Async, so it never waits for the main thread.
+#[tauri::command]
+pub async fn first_usable(screen: String, page_ms: f64) {
+    let unix_ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis());
+    if FIRST_USABLE.swap(true, std::sync::atomic::Ordering::Relaxed) {
+        return;
+    }
+    let screen = screen_name(&screen);
+    let page_ms = if page_ms.is_finite() {
+        page_ms.max(0.0).round()
+    } else {
+        0.0
+    };
+    tracing::info!(
+        target: "specdesk::startup",
+        screen,
+        unix_ms,
+        page_ms,
+        "first usable screen"
+    );
+}
+
+/// `screen` as logged: a short name (`welcome`, `specs`...), else `other` (the web view's text
+/// never reaches the log as is).
+fn screen_name(screen: &str) -> &str {
+    let plain = !screen.is_empty()
+        && screen.len() <= 32
+        && screen
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
+    if plain { screen } else { "other" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::screen_name;
+
+    #[test]
+    fn only_short_plain_screen_names_are_logged() {
+        assert_eq!(screen_name("welcome"), "welcome");
+        assert_eq!(screen_name("settings"), "settings");
+        assert_eq!(screen_name(""), "other");
+        assert_eq!(screen_name("specs\nINFO forged line"), "other");
+        assert_eq!(screen_name(&"a".repeat(33)), "other");
+    }
+}

@@ -203,6 +203,12 @@ export interface Commands {
   submit_spec: { args: { draft: SpecDraft }; result: Job };
   /** A page of the service's specs (list-specs, or find-specs when `search` is set); cached. Offline: the cache. */
   list_specs: { args: { query: SpecQuery }; result: SpecPage };
+  /**
+   * A page of the specs kept on this computer, filtered as `list_specs` filters; never asks the
+   * service (`offline` is true). The library's answer to each keystroke, before the service's.
+   * Rejects with `invalidInput` (field `search`) for a pattern it cannot use.
+   */
+  search_cached_specs: { args: { query: SpecQuery }; result: SpecPage };
   /** Specs kept in the local library (readable offline), newest first. */
   cached_specs: { args: { limit: number; offset: number }; result: CachedSpec[] };
   /** One spec's status and result (without its markdown); from the cache when offline. */
@@ -235,6 +241,8 @@ export interface Commands {
   open_log_folder: { args: Record<string, never>; result: null };
   /** Copies the diagnostics (version, OS, kinds of connections, last 200 log lines; no secrets) to the clipboard. */
   copy_diagnostics: { args: Record<string, never>; result: null };
+  /** Logs, once per launch, that the first usable screen is on screen (lib/startup.ts; read by scripts/bench). */
+  first_usable: { args: { screen: string; pageMs: number }; result: null };
 
   // ---- Clipboard (written from Rust: WebKit drops a click's clipboard permission across an await) ----
   /** Copies one of a spec's documents as Markdown. */

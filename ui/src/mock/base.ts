@@ -4,11 +4,11 @@
 // spec, follow it) stays consistent within one page load. Words and rules follow the Rust side
 // (crates/core, crates/client).
 import type { SpendToday } from "../ipc/contract";
-import type { CommandName, Batch, BatchEvent, CachedSpec, ChatEvent, FileInfo, JobEvent, MediaItem, MessagesResponse, ModelList, PlanView, ProfileView, PublicCatalog, SpecPage, SpecView } from "../ipc/contract";
+import type { CommandName, Batch, BatchEvent, CachedSpec, ChatEvent, FileInfo, JobEvent, MediaItem, MessagesResponse, ModelList, PlanView, ProfileView, PublicCatalog, SpecView } from "../ipc/contract";
 import { ipcError, type Handler } from "./registry";
 import { MISSING_KEY, NOT_FOUND, NO_PROJECT_YET, ROTATION_NOTICE, SANDBOX_ID, clone, maskedTail, nextId, now } from "./state";
 import { IMAGE_MODELS, TEXT_MODELS, VIDEO_MODELS } from "./fixtures";
-import { SPEC_FILE_TYPES, addJob, balanceView, charge, checkInput, checkKey, checkWebUrl, completeJob, copyToClipboard, findJob, findProfile, findSpec, finishBatch, isFinished, lastText, newObjectId, profileViews, renderMarkdown, requireKey, schemaProblems, taskProblems, toRecord, touch } from "./helpers";
+import { SPEC_FILE_TYPES, addJob, balanceView, charge, checkInput, checkKey, checkWebUrl, completeJob, copyToClipboard, findJob, findProfile, findSpec, finishBatch, isFinished, lastText, newObjectId, profileViews, renderMarkdown, requireKey, schemaProblems, specPage, taskProblems, touch } from "./helpers";
 
 
 export { createDb, PROJECT_HABITS, SPEC_HABITS } from "./fixtures";
@@ -145,6 +145,7 @@ export const baseHandlers: BaseHandlers = {
   cancel_stream: () => null,
   open_log_folder: () => null,
   copy_diagnostics: () => null,
+  first_usable: () => null,
 
   list_jobs: ({ kind, limit }, { db }) =>
     clone(db.jobs.filter((j) => j.profileId === db.settings.activeProfileId && (!kind || j.kind === kind)).slice(0, limit)),
@@ -222,31 +223,20 @@ export const baseHandlers: BaseHandlers = {
         field: limit < 1 || limit > 100 ? "limit" : "skip",
       });
     }
-    let pattern: RegExp | null = null;
-    if (query.search) {
-      try {
-        pattern = new RegExp(query.search, "i");
-      } catch {
-        throw ipcError("invalidInput", "The service refused the request: Invalid request. Check what you entered and try again.", {
-          status: 400,
-          field: "search",
-        });
-      }
-    }
-    const all = db.specs.filter(
-      (s) =>
-        (!query.endpoint || s.endpoint === query.endpoint) &&
-        (!query.status || s.status === query.status) &&
-        (!pattern || pattern.test(s.input ?? "")),
-    );
-    const page: SpecPage = {
-      specs: all.slice(skip, skip + limit).map(toRecord),
-      total: all.length,
-      hasMore: skip + limit < all.length,
-      offline: false,
-    };
-    return page;
+    return specPage(db, query, false, () => {
+      throw ipcError("invalidInput", "The service refused the request: Invalid request. Check what you entered and try again.", {
+        status: 400,
+        field: "search",
+      });
+    });
   },
+  // crates/core `specs::cached_page`: never the network, no key needed, the limit kept in 1..=100.
+  search_cached_specs: ({ query }, { db }) =>
+    specPage(db, { ...query, limit: Math.min(100, Math.max(1, query.limit ?? 20)), skip: Math.max(0, query.skip ?? 0) }, true, () => {
+      throw ipcError("invalidInput", "That search pattern cannot be used on the specs kept on this computer. Search for plain words instead.", {
+        field: "search",
+      });
+    }),
   cached_specs: ({ limit, offset }, { db }) =>
     db.specs.slice(offset, offset + limit).map((s): CachedSpec => {
       const id = s.specId ?? s._id ?? "";

@@ -1,6 +1,6 @@
 // Helpers the mock handlers share: profiles and keys, specs and jobs as the Sandbox runs them,
 // checks with the Rust side's words.
-import type { Batch, BrowserTask, CreditsView, DataProblem, IpcError, Job, ProfileInput, ProfileView, Rendered } from "../ipc/contract";
+import type { Batch, BrowserTask, CreditsView, DataProblem, IpcError, Job, ProfileInput, ProfileView, Rendered, SpecPage, SpecQuery } from "../ipc/contract";
 import type { SpecRecord } from "../bindings/SpecRecord";
 import type { SpecStatusResponse } from "../bindings/SpecStatusResponse";
 import { checkApiKey, checkBaseUrl, checkProfileName, checkProjectId } from "../lib/validate";
@@ -91,6 +91,32 @@ export function toRecord(s: SpecStatusResponse): SpecRecord {
     ...(s.progress ? { progress: s.progress } : {}),
     ...(s.creditsUsed !== undefined ? { creditsUsed: s.creditsUsed } : {}),
   };
+}
+
+/**
+ * The page `query` asks for of the mock's specs, filtered as the service (and the Rust side's
+ * search of the specs kept on this computer) filters them: depth, status, and `search` as a
+ * case-insensitive regular expression on the description. `refuse` throws for a pattern that
+ * cannot be used.
+ */
+export function specPage(db: MockDb, query: SpecQuery, offline: boolean, refuse: () => never): SpecPage {
+  let pattern: RegExp | null = null;
+  if (query.search) {
+    try {
+      pattern = new RegExp(query.search, "i");
+    } catch {
+      refuse();
+    }
+  }
+  const limit = query.limit ?? 20;
+  const skip = query.skip ?? 0;
+  const all = db.specs.filter(
+    (s) =>
+      (!query.endpoint || s.endpoint === query.endpoint) &&
+      (!query.status || s.status === query.status) &&
+      (!pattern || pattern.test(s.input ?? "")),
+  );
+  return { specs: all.slice(skip, skip + limit).map(toRecord), total: all.length, hasMore: skip + limit < all.length, offline };
 }
 
 export function escapeHtml(s: string): string {
@@ -325,4 +351,3 @@ export function lastText(content: unknown): string {
   }
   return "";
 }
-

@@ -1,7 +1,9 @@
+import { useRef } from "react";
 import { call } from "../../ipc/invoke";
 import { useQueryClient } from "@tanstack/react-query";
 import { keys } from "../../ipc/hooks";
 import { useErrorToast } from "../../components/Toasts";
+import { useFirstUsable } from "../../lib/startup";
 import { requestNewSpec, takeNewSpecRequest } from "./newSpec";
 
 // The first screen of a first run. "Explore the Sandbox" lands on the Specs composer with the focus
@@ -10,6 +12,10 @@ import { requestNewSpec, takeNewSpecRequest } from "./newSpec";
 export function Welcome({ onDone }: { onDone: (goToSettings: boolean) => void }) {
   const qc = useQueryClient();
   const toast = useErrorToast();
+  // The card, its heading and both buttons are rendered together: the first usable screen of a
+  // first run (lib/startup.ts).
+  const mainRef = useRef<HTMLElement>(null);
+  useFirstUsable(mainRef, "welcome");
   const finish = async (goToSettings: boolean) => {
     // Asked for before the frame shows: the frame appears as soon as app_info says the welcome
     // was seen, possibly before onDone navigates, and its first arrival on Specs answers it.
@@ -25,7 +31,7 @@ export function Welcome({ onDone }: { onDone: (goToSettings: boolean) => void })
     }
   };
   return (
-    <main className="welcome" aria-labelledby="welcome-title">
+    <main className="welcome" aria-labelledby="welcome-title" ref={mainRef}>
       <div className="card">
         <h1 id="welcome-title">Welcome to Specdesk</h1>
         <p>

@@ -3,6 +3,8 @@
 // order to ask for). Each spec can get a local title and be archived on this computer (hidden from
 // the list, listed under "Show archived"). Rows that are still generating refresh on their own;
 // when the service cannot be reached the specs kept on this computer are listed (and still open).
+// Each keystroke is answered at once from the specs kept on this computer, said so in a status
+// line, until the service's answer after the pause in typing replaces them (library/useLocalAnswer).
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { ErrorKind } from "../../ipc/contract";
 import type { SpecRecord } from "../../bindings/SpecRecord";
@@ -10,14 +12,16 @@ import { toIpcError } from "../../ipc/invoke";
 import { useSettings } from "../../ipc/hooks";
 import { ErrorPanel } from "../../components/ErrorPanel";
 import { useNotice } from "../../lib/notices";
-import { DEFAULT_FILTERS, PAGE_SIZES, matchesFilters, pageRange, searchPattern, toQuery, type LibraryFilters } from "./libraryFilters";
+import { DEFAULT_FILTERS, matchesFilters, pageRange, searchPattern, toQuery, type LibraryFilters } from "./libraryFilters";
 import { archiveSpec, refreshArchived, unarchiveSpec, useArchived } from "./library/archive";
 import { excerpt, specName } from "./library/names";
+import { FilterFields } from "./library/FilterFields";
 import { SearchBox } from "./library/SearchBox";
-import { useSearchPaintedMark } from "./library/searchTiming";
+import { useRowsPaintedMark, useSearchPaintedMark } from "./library/searchTiming";
 import { nextSort, sortSpecs, type SortKey, type SortOrder } from "./library/sortSpecs";
 import { SpecTable } from "./library/SpecTable";
 import { useSpecTitles } from "./library/titles";
+import { useLocalAnswer } from "./library/useLocalAnswer";
 import { useSpecPage } from "./queries";
 
 interface LibraryView {
@@ -59,9 +63,16 @@ function ConnectionLibrary({ profileId }: { profileId: string }) {
   const archived = useArchived(profileId);
   const notice = useNotice();
 
+  const local = useLocalAnswer(filters, page);
   const data = page.data;
-  // Timing of the search as you type (bench/library-search.mjs): the answer, once it is on screen.
-  useSearchPaintedMark(filters.search, filters.pattern, page.isPlaceholderData ? undefined : data, page.isError);
+  // What the list shows: the rows kept on this computer while the service's answer is awaited.
+  const shown = local.page ?? data;
+  const shownSkip = local.page ? local.skip : filters.skip;
+  // Timing of the search as you type (bench/library-search.mjs): the rows for a keystroke, then
+  // the service's answer, once each is on screen.
+  const serviceAnswer = page.isPlaceholderData ? undefined : data;
+  useRowsPaintedMark(local.page ? local.search : filters.search, local.page ? (local.fresh ? local.page : undefined) : serviceAnswer);
+  useSearchPaintedMark(filters.search, filters.pattern, serviceAnswer, page.isError);
   useEffect(() => {
     if (data && !data.offline) refreshArchived(data.specs);
   }, [data]);
@@ -99,14 +110,15 @@ function ConnectionLibrary({ profileId }: { profileId: string }) {
 
   const rawError = page.isError ? toIpcError(page.error) : null;
   // A pattern refused by the service (or by the offline search) is shown beside the search box.
-  const patternError = rawError?.kind === ErrorKind.invalidInput && rawError.field === "search" ? rawError.message : null;
-  const error = patternError ? null : rawError;
+  const serviceRefused = rawError?.kind === ErrorKind.invalidInput && rawError.field === "search" ? rawError.message : null;
+  const patternError = local.page ? null : (local.refused ?? serviceRefused);
+  const error = serviceRefused || local.page ? null : rawError;
   const filtered = !!(filters.endpoint || filters.status || filters.search);
   const nameOf = (s: SpecRecord) => specName(s, titles);
 
   const archivedIds = useMemo(() => new Set(archived.map((a) => a.spec._id)), [archived]);
-  const listed = data ? data.specs.filter((s) => !archivedIds.has(s._id)) : [];
-  const hiddenHere = data ? data.specs.length - listed.length : 0;
+  const listed = shown ? shown.specs.filter((s) => !archivedIds.has(s._id)) : [];
+  const hiddenHere = shown ? shown.specs.length - listed.length : 0;
   const archivedShown = archived.map((a) => a.spec).filter((s) => matchesFilters(s, filters));
   const onSort = (key: SortKey) => setView({ sort: nextSort(sort, key) });
   const table = (specs: SpecRecord[], inArchive: boolean) => (
@@ -126,55 +138,13 @@ function ConnectionLibrary({ profileId }: { profileId: string }) {
     <section aria-labelledby={`${id}-title`} className="library">
       <div className="section-head">
         <h2 id={`${id}-title`}>Library</h2>
-        {page.isFetching && !page.isPending && <span className="muted">Refreshing…</span>}
+        {page.isFetching && !page.isPending && !local.page && <span className="muted">Refreshing…</span>}
       </div>
 
-      <SearchBox id={id} search={filters.search} pattern={filters.pattern} onSearch={search} refused={patternError} />
+      <SearchBox id={id} search={filters.search} pattern={filters.pattern} onSearch={search} onTyped={local.onTyped} refused={patternError} />
 
       <div className="row lib-filters">
-        <div className="field">
-          <label htmlFor={`${id}-depth`}>Depth</label>
-          <select
-            id={`${id}-depth`}
-            className="select"
-            value={filters.endpoint}
-            onChange={(e) => setFilters({ ...filters, endpoint: e.target.value as LibraryFilters["endpoint"], skip: 0 })}
-          >
-            <option value="">Fast and deep</option>
-            <option value="fast_spec">Fast</option>
-            <option value="deep_spec">Deep</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-status`}>Status</label>
-          <select
-            id={`${id}-status`}
-            className="select"
-            value={filters.status}
-            onChange={(e) => setFilters({ ...filters, status: e.target.value as LibraryFilters["status"], skip: 0 })}
-          >
-            <option value="">Any status</option>
-            <option value="pending">Waiting to start</option>
-            <option value="processing">Generating</option>
-            <option value="completed">Completed</option>
-            <option value="failed">Failed</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-size`}>Per page</label>
-          <select
-            id={`${id}-size`}
-            className="select"
-            value={filters.pageSize}
-            onChange={(e) => setFilters({ ...filters, pageSize: Number(e.target.value), skip: 0 })}
-          >
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterFields id={id} filters={filters} onChange={setFilters} />
         {(archived.length > 0 || showArchived) && (
           <label className="lib-check lib-archived-toggle">
             <input ref={archivedBox} type="checkbox" checked={showArchived} onChange={(e) => setView({ showArchived: e.target.checked })} />
@@ -214,9 +184,14 @@ function ConnectionLibrary({ profileId }: { profileId: string }) {
             />
           )}
 
-          {page.isPending && <p className="skeleton">Loading your specs…</p>}
+          {/* Always in the page, so that its words are announced when they come (politely). */}
+          <p className="muted lib-note lib-local" role="status">
+            {local.page ? "Showing the specs kept on this computer; checking the service…" : ""}
+          </p>
 
-          {data && data.specs.length === 0 && !error && (
+          {page.isPending && !local.page && <p className="skeleton">Loading your specs…</p>}
+
+          {shown && shown.specs.length === 0 && !error && (
             <div className="empty">
               {filtered
                 ? "No spec matches these filters. Change or clear them to see more."
@@ -224,7 +199,7 @@ function ConnectionLibrary({ profileId }: { profileId: string }) {
             </div>
           )}
 
-          {data && data.specs.length > 0 && (
+          {shown && shown.specs.length > 0 && (
             <>
               {listed.length > 0 ? (
                 table(listed, false)
@@ -236,7 +211,7 @@ function ConnectionLibrary({ profileId }: { profileId: string }) {
                   {hiddenHere === 1 ? "1 archived spec on this page is not shown." : `${hiddenHere} archived specs on this page are not shown.`}
                 </p>
               )}
-              {sort && (filters.skip > 0 || data.hasMore) && (
+              {sort && (shownSkip > 0 || shown.hasMore) && (
                 <p className="hint lib-note">Sorted within this page: the service sends specs newest first, one page at a time.</p>
               )}
               <nav className="row pager" aria-label="Pages of specs">
@@ -248,11 +223,11 @@ function ConnectionLibrary({ profileId }: { profileId: string }) {
                 >
                   Previous
                 </button>
-                <span aria-live="polite">{pageRange(filters.skip, data.specs.length, data.total)}</span>
+                <span aria-live="polite">{pageRange(shownSkip, shown.specs.length, shown.total)}</span>
                 <button
                   className="btn"
                   type="button"
-                  disabled={!data.hasMore}
+                  disabled={!shown.hasMore}
                   onClick={() => setFilters({ ...filters, skip: filters.skip + filters.pageSize })}
                 >
                   Next

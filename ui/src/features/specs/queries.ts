@@ -15,6 +15,8 @@ import type { SpecTab } from "../../lib/nav";
 export const specKeys = {
   pages: ["list_specs"] as const,
   page: (c: string, q: SpecQuery) => ["list_specs", c, q] as const,
+  /** The specs kept on this computer (the library's answer to each keystroke); `null`: none asked. */
+  cachedPage: (c: string, q: SpecQuery | null) => ["search_cached_specs", c, q] as const,
   spec: (c: string, specId: string) => ["get_spec", c, specId] as const,
   rendered: (c: string, specId: string, doc: SpecDoc) => ["render_spec", c, specId, doc] as const,
   jobs: ["list_jobs", "spec"] as const,
@@ -102,6 +104,24 @@ export function useSpecPage(query: SpecQuery, enabled = true) {
       const unfollowed = page?.specs.some((s) => isLiveStatus(s.status) && !followedByRunner(qc, c, s._id));
       return page && !page.offline && unfollowed ? poll : false;
     },
+  });
+}
+
+/**
+ * A page of the specs kept on this computer (`search_cached_specs`, never the network), for the
+ * library's search as you type; `query` null asks nothing. While the next keystroke's rows load,
+ * the previous keystroke's stay, but only those read since `since` (the start of this burst of
+ * typing, a `Date.now()`), never another connection's.
+ */
+export function useCachedSpecPage(query: SpecQuery | null, since: number) {
+  const c = useConnectionId() ?? "";
+  return useQuery({
+    queryKey: specKeys.cachedPage(c, query),
+    queryFn: () => call("search_cached_specs", { query: query ?? {} }),
+    enabled: query !== null && c !== "",
+    placeholderData: (previous, previousQuery) =>
+      query !== null && previousQuery?.queryKey[1] === c && previousQuery.state.dataUpdatedAt >= since ? keepPreviousData(previous) : undefined,
+    retry: false,
   });
 }
 

@@ -3,7 +3,9 @@
 // dates, for the search as you type, sorting, local titles and the local archive.
 // Open one with ?scenario=<name> (see ../registry.ts).
 import type { SpecStatusResponse } from "../../bindings/SpecStatusResponse";
+import { baseHandlers } from "../base";
 import { defineScenario } from "../registry";
+import type { MockDb } from "../state";
 
 export const SPEC_CPP = "6744a0c3e4b0f1a2b3c4d501";
 export const SPEC_SHOPPING = "6744a0c3e4b0f1a2b3c4d502";
@@ -51,11 +53,30 @@ const deals: SpecStatusResponse = {
   zippedDocsUrls: [],
 };
 
+function librarySetup(db: MockDb): void {
+  const [habits, climbing, failed] = db.specs;
+  db.specs = [shopping, ...(habits ? [habits] : []), cpp, ...(climbing ? [climbing] : []), ...(failed ? [failed] : []), deals];
+}
+
 defineScenario("library", {}, {
   description:
     "Six specs, newest first: shopping list (24 h), habits (86 h), C++ dashboard (210 h), climbing gym (140 h), a failed one and student deals (52 h).",
-  setup: (db) => {
-    const [habits, climbing, failed] = db.specs;
-    db.specs = [shopping, ...(habits ? [habits] : []), cpp, ...(climbing ? [climbing] : []), ...(failed ? [failed] : []), deals];
-  },
+  setup: librarySetup,
 });
+
+/** The gate that lets the service answer the library's searches (scenario "library-held"). */
+export const SERVICE_SEARCH_GATE = "service-search";
+
+defineScenario(
+  "library-held",
+  {
+    list_specs: async (args, ctx) => {
+      if (args.query.search) await ctx.gate(SERVICE_SEARCH_GATE);
+      return baseHandlers.list_specs(args, ctx);
+    },
+  },
+  {
+    description: `The "library" specs; the service answers a search only once the test releases the gate "${SERVICE_SEARCH_GATE}" (the specs kept on this computer answer at once).`,
+    setup: librarySetup,
+  },
+);

@@ -1,7 +1,8 @@
 // The library's search box: plain text searched as the user types (after a pause of
 // SEARCH_DELAY_MS; Enter searches at once), or, with "Pattern", a regular expression checked
-// before it is sent. It marks each keystroke and each search run for the timing of the search as
-// you type (./searchTiming.ts).
+// before it is sent. Each keystroke (once an IME's composition has ended) is also handed over at
+// once, for the specs kept on this computer to answer it before the service does. It marks each
+// keystroke and each search run for the timing of the search as you type (./searchTiming.ts).
 import { useRef, useState, type FormEvent } from "react";
 import { checkPattern } from "../libraryFilters";
 import { markKeystroke, markSearchRun } from "./searchTiming";
@@ -18,15 +19,28 @@ interface Props {
   pattern: boolean;
   /** A search to run (trimmed text; `pattern` says how to read it). */
   onSearch: (search: string, pattern: boolean) => void;
-  /** The service (or the offline search) refused the pattern. */
+  /** The text in the box now (trimmed), at each keystroke; null while it is not a usable pattern. */
+  onTyped: (typed: TypedSearch | null) => void;
+  /** The service (or the search of the specs kept on this computer) refused the pattern. */
   refused: string | null;
 }
 
-export function SearchBox({ id, search, pattern, onSearch, refused }: Props) {
+export interface TypedSearch {
+  search: string;
+  pattern: boolean;
+}
+
+export function SearchBox({ id, search, pattern, onSearch, onTyped, refused }: Props) {
   const [text, setText] = useState(search);
   const [asPattern, setAsPattern] = useState(pattern);
   const [problem, setProblem] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const composing = useRef(false);
+
+  /** Hands the box's text over for the answer from this computer. */
+  const handOver = (raw: string, regex: boolean) => {
+    onTyped(regex && checkPattern(raw) ? null : { search: raw.trim(), pattern: regex });
+  };
 
   /** Runs the search; `typed`: it follows keystrokes (the pause in typing, or Enter). */
   const run = (raw: string, regex: boolean, typed: boolean) => {
@@ -64,6 +78,16 @@ export function SearchBox({ id, search, pattern, onSearch, refused }: Props) {
               setText(e.target.value);
               setProblem(null);
               later.schedule(e.target.value, asPattern);
+              // An IME's text is handed over when its composition ends.
+              if (!composing.current && !(e.nativeEvent as InputEvent).isComposing) handOver(e.target.value, asPattern);
+            }}
+            onCompositionStart={() => {
+              composing.current = true;
+            }}
+            onCompositionEnd={(e) => {
+              composing.current = false;
+              markKeystroke(e.currentTarget.value, e.nativeEvent.timeStamp);
+              handOver(e.currentTarget.value, asPattern);
             }}
             aria-invalid={!!shownError}
             aria-describedby={describedBy}
@@ -77,6 +101,7 @@ export function SearchBox({ id, search, pattern, onSearch, refused }: Props) {
               onClick={() => {
                 setText("");
                 later.cancel();
+                handOver("", asPattern);
                 run("", asPattern, false);
                 input.current?.focus();
               }}
@@ -92,6 +117,7 @@ export function SearchBox({ id, search, pattern, onSearch, refused }: Props) {
             onChange={(e) => {
               setAsPattern(e.target.checked);
               later.cancel();
+              handOver(text, e.target.checked);
               run(text, e.target.checked, false);
             }}
             aria-describedby={`${id}-search-hint`}

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, waitFor } from "@testing-library/react";
-import { KEYSTROKE_MARK, RUN_MARK, SEARCH_MEASURE, UPDATE_MEASURE, markKeystroke, markSearchRun, useSearchPaintedMark } from "./searchTiming";
+import { KEYSTROKE_MARK, LOCAL_PAINTED_MARK, RUN_MARK, SEARCH_MEASURE, SERVICE_MEASURE, UPDATE_MEASURE, markKeystroke, markSearchRun, useRowsPaintedMark, useSearchPaintedMark } from "./searchTiming";
 
 interface Props {
   search: string;
@@ -26,7 +26,7 @@ afterEach(() => {
 });
 
 describe("search timing marks", () => {
-  it("measures from the keystroke and from the run once the answer is on screen, not the page kept meanwhile", async () => {
+  it("measures from the keystroke and from the run once the service's answer is on screen, not the page kept meanwhile", async () => {
     markKeystroke("recipe ");
     markSearchRun("recipe", false, true);
     const view = render(<Timed search="recipe" />);
@@ -34,8 +34,8 @@ describe("search timing marks", () => {
     expect(measures(UPDATE_MEASURE)).toHaveLength(0);
 
     view.rerender(<Timed search="recipe" answer={{ specs: [] }} />);
-    await waitFor(() => expect(measures(SEARCH_MEASURE)).toHaveLength(1));
-    const [search] = measures(SEARCH_MEASURE);
+    await waitFor(() => expect(measures(SERVICE_MEASURE)).toHaveLength(1));
+    const [search] = measures(SERVICE_MEASURE);
     const [update] = measures(UPDATE_MEASURE);
     expect(search?.detail).toEqual({ search: "recipe", pattern: false });
     expect(update?.detail).toEqual({ search: "recipe", pattern: false });
@@ -64,7 +64,7 @@ describe("search timing marks", () => {
     markSearchRun("", false, false);
     render(<Timed search="" answer={{ specs: [] }} />);
     await waitFor(() => expect(measures(UPDATE_MEASURE)).toHaveLength(1));
-    expect(measures(SEARCH_MEASURE)).toHaveLength(0);
+    expect(measures(SERVICE_MEASURE)).toHaveLength(0);
   });
 
   it("a refused search forgets its marks", async () => {
@@ -75,5 +75,36 @@ describe("search timing marks", () => {
     expect(marks(RUN_MARK)).toHaveLength(0);
     expect(marks(KEYSTROKE_MARK)).toHaveLength(0);
     expect(measures(UPDATE_MEASURE)).toHaveLength(0);
+  });
+
+  it("measures each keystroke once, when rows for its search are painted (not rows kept from before)", async () => {
+    function Rows({ search, rows }: { search: string; rows?: unknown }) {
+      useRowsPaintedMark(search, rows);
+      return null;
+    }
+    markKeystroke("reci");
+    const view = render(<Rows search="rec" rows={{ specs: [1] }} />);
+    await frames();
+    expect(measures(SEARCH_MEASURE)).toHaveLength(0);
+    view.rerender(<Rows search="reci" />);
+    await frames();
+    expect(measures(SEARCH_MEASURE)).toHaveLength(0);
+
+    view.rerender(<Rows search="reci" rows={{ specs: [2] }} />);
+    await waitFor(() => expect(measures(SEARCH_MEASURE)).toHaveLength(1));
+    expect(measures(SEARCH_MEASURE)[0]?.detail).toEqual({ search: "reci" });
+    expect(marks(LOCAL_PAINTED_MARK)).toHaveLength(1);
+    // The keystroke stays for the service's measure.
+    expect(marks(KEYSTROKE_MARK)).toHaveLength(1);
+
+    // The service's rows for the same keystroke replace them: measured once only.
+    performance.clearMeasures();
+    view.rerender(<Rows search="reci" rows={{ specs: [3] }} />);
+    await frames();
+    expect(measures(SEARCH_MEASURE)).toHaveLength(0);
+
+    markKeystroke("recip");
+    view.rerender(<Rows search="recip" rows={{ specs: [4] }} />);
+    await waitFor(() => expect(measures(SEARCH_MEASURE)).toHaveLength(1));
   });
 });

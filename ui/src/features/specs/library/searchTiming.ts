@@ -3,20 +3,27 @@
 // never change what the library does; only the latest mark and measure of each name are kept, so a
 // long session piles nothing up.
 //
+// Each keystroke is answered at once from the specs kept on this computer (search_cached_specs),
+// then by the service once the typing pauses (list_specs):
 // - KEYSTROKE_MARK: each input event of the search box (at the event's own time stamp, so time
-//   the event waited for a busy page counts), and Enter.
-// - RUN_MARK: the search runs (the debounce has fired, or Enter, Clear or Pattern ran it at once),
-//   only when it changes the search in use.
-// - PAINTED_MARK: the library holds the answer to that search (not the previous page kept on
-//   screen while it loads) and a frame has been painted with it; then two measures:
-//   SEARCH_MEASURE from the keystroke that ran the search (the debounce wait included), and
-//   UPDATE_MEASURE from the run (answer, render and paint only).
+//   the event waited for a busy page counts; an IME's composition, when it ends), and Enter.
+// - LOCAL_PAINTED_MARK: a frame has been painted with the rows for the latest keystroke's search
+//   (those kept on this computer, or the service's when they came first); then SEARCH_MEASURE
+//   from that keystroke: "keystroke to updated list", once per keystroke.
+// - RUN_MARK: the service search runs (the debounce has fired, or Enter, Clear or Pattern ran it
+//   at once), only when it changes the search in use.
+// - PAINTED_MARK: the library holds the service's answer to that search (not the rows shown
+//   meanwhile) and a frame has been painted with it; then two measures: SERVICE_MEASURE from the
+//   keystroke that ran the search (the debounce wait included), and UPDATE_MEASURE from the run
+//   (answer, render and paint only).
 import { useLayoutEffect } from "react";
 
 export const KEYSTROKE_MARK = "specdesk:library:keystroke";
 export const RUN_MARK = "specdesk:library:search-run";
+export const LOCAL_PAINTED_MARK = "specdesk:library:local-painted";
 export const PAINTED_MARK = "specdesk:library:painted";
 export const SEARCH_MEASURE = "specdesk:library:search";
+export const SERVICE_MEASURE = "specdesk:library:search-service";
 export const UPDATE_MEASURE = "specdesk:library:search-update";
 
 interface SearchDetail {
@@ -64,8 +71,45 @@ export function markSearchRun(search: string, pattern: boolean, typed: boolean):
   });
 }
 
+/** Start time of the keystroke whose rows SEARCH_MEASURE last measured (each keystroke once). */
+let measuredKeystroke: number | null = null;
+
 /**
- * Marks the first frame painted with the answer to the search that ran. `answer`: the page of
+ * Marks the first frame painted with rows for the latest keystroke's search. `search`: the search
+ * the rows on screen answer; `rows`: them, undefined while rows for another search are kept on
+ * screen (a placeholder).
+ */
+export function useRowsPaintedMark(search: string, rows: unknown): void {
+  useLayoutEffect(() => {
+    if (rows === undefined) return;
+    let key: PerformanceMark | undefined;
+    safely(() => {
+      key = latest(KEYSTROKE_MARK);
+    });
+    if (!isSearch(key, search) || key.startTime === measuredKeystroke) return;
+    const start = key.startTime;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        measuredKeystroke = start;
+        safely(() => {
+          const detail = { search };
+          performance.clearMarks(LOCAL_PAINTED_MARK);
+          performance.clearMeasures(SEARCH_MEASURE);
+          const painted = performance.mark(LOCAL_PAINTED_MARK, { detail });
+          performance.measure(SEARCH_MEASURE, { start, end: painted.startTime, detail });
+        });
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [search, rows]);
+}
+
+/**
+ * Marks the first frame painted with the service's answer to the search that ran. `answer`: the page of
  * specs for `search` and `pattern`, undefined while the previous page is kept on screen; `failed`:
  * the search was refused or could not run (nothing is measured, the run is forgotten).
  */
@@ -97,12 +141,12 @@ export function useSearchPaintedMark(search: string, pattern: boolean, answer: u
           performance.clearMarks(RUN_MARK);
           performance.clearMarks(KEYSTROKE_MARK);
           performance.clearMarks(PAINTED_MARK);
-          performance.clearMeasures(SEARCH_MEASURE);
+          performance.clearMeasures(SERVICE_MEASURE);
           performance.clearMeasures(UPDATE_MEASURE);
           const painted = performance.mark(PAINTED_MARK, { detail });
           performance.measure(UPDATE_MEASURE, { start: start.startTime, end: painted.startTime, detail });
           if (isSearch(key, search) && key.startTime <= start.startTime) {
-            performance.measure(SEARCH_MEASURE, { start: key.startTime, end: painted.startTime, detail });
+            performance.measure(SERVICE_MEASURE, { start: key.startTime, end: painted.startTime, detail });
           }
         });
       }, 0);
