@@ -267,16 +267,18 @@ describe("the command palette", () => {
       await page.keyboard.press("Enter");
       await heading(page, "Specs");
       assert.equal(await hashOf(page), "#/specs");
-      await page.waitForFunction(() => window.__newSpec === 1);
-      // The composer took it: its description field has the focus, not the heading.
+      // The composer took it (through the event, or as it mounted when the area's code was still
+      // loading): its description field has the focus, not the heading.
       await page.waitForFunction(() => document.activeElement?.id === document.querySelector("label")?.htmlFor || document.activeElement?.tagName === "TEXTAREA");
       assert.equal(await page.evaluate(() => document.activeElement?.tagName), "TEXTAREA");
       assert.equal(await page.evaluate(() => document.activeElement?.labels?.[0]?.textContent.trim()), "What do you want to build?");
-      // Already on the list: sent at once.
+      // Already on the list: the event is sent at once.
+      const sent = await page.evaluate(() => window.__newSpec);
       await openPalette(page);
       await page.keyboard.type("new spec");
       await page.keyboard.press("Enter");
-      await page.waitForFunction(() => window.__newSpec === 2);
+      await page.waitForFunction((n) => window.__newSpec === n + 1, sent);
+      assert.equal(await page.evaluate(() => document.activeElement?.tagName), "TEXTAREA");
     });
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useAppInfo, useProfiles, useSettings, useSettingsEvents } from "./ipc/hooks";
 import { CreditMeter } from "./components/CreditMeter";
 import { ErrorPanel } from "./components/ErrorPanel";
@@ -6,11 +6,7 @@ import { ScreenBoundary } from "./components/ScreenBoundary";
 import { AppToaster } from "./components/Toasts";
 import { toIpcError } from "./ipc/invoke";
 import { Welcome } from "./features/shell/Welcome";
-import { SettingsScreen } from "./features/settings/SettingsScreen";
-import { SpecsScreen } from "./features/specs/SpecsScreen";
-import { PlansScreen } from "./features/plans/PlansScreen";
-import { AgentsScreen } from "./features/agents/AgentsScreen";
-import { GatewayScreen } from "./features/gateway/GatewayScreen";
+import { AgentsScreen, GatewayScreen, PlansScreen, SettingsScreen, SpecsScreen, prefetchAreas } from "./features/shell/areas";
 import { CommandPalette } from "./features/shell/CommandPalette";
 import { HelpSheet } from "./features/shell/HelpSheet";
 import { useHashRoute } from "./features/shell/history";
@@ -18,7 +14,7 @@ import { placeOf } from "./features/shell/route";
 import { useScrollMemory } from "./features/shell/scrollMemory";
 import { useGlobalShortcuts } from "./features/shell/shortcuts";
 import { useFocusHeading } from "./features/shell/useFocusHeading";
-import { useFirstUsable } from "./lib/startup";
+import { onFirstUsable, useFirstUsable } from "./lib/startup";
 import type { PlanTarget } from "./ipc/contract";
 import { NavContext, RouteContext, type AcceptanceRequest, type Area } from "./lib/nav";
 
@@ -86,6 +82,8 @@ export function App() {
   // Each new place moves the focus to its heading (not a field the user is typing in).
   useFocusHeading(mainRef, placeOf(route), frameShown);
   useFirstUsable(mainRef, screen, frameShown); // a relaunch's first usable screen (lib/startup.ts)
+  // The other areas' code is fetched once the first screen is usable (features/shell/areas.ts).
+  useEffect(() => onFirstUsable(prefetchAreas), []);
 
   const theme = settings.data?.theme ?? "system";
   useEffect(() => {
@@ -182,17 +180,20 @@ export function App() {
         <NavContext.Provider value={navigate}>
          <RouteContext.Provider value={route}>
           <ScreenBoundary area={screen} testHooks={info.data.testHooks}>
-            {screen === "settings" ? (
-              <SettingsScreen />
-            ) : screen === "specs" ? (
-              <SpecsScreen specId={specId} tab={specTab} />
-            ) : screen === "plans" ? (
-              <PlansScreen target={planTarget} />
-            ) : screen === "agents" ? (
-              <AgentsScreen acceptance={acceptance} />
-            ) : (
-              <GatewayScreen />
-            )}
+            {/* No heading in the fallback: the first usable screen is the area's own (lib/startup.ts). */}
+            <Suspense fallback={<p className="skeleton" role="status">Opening…</p>}>
+              {screen === "settings" ? (
+                <SettingsScreen />
+              ) : screen === "specs" ? (
+                <SpecsScreen specId={specId} tab={specTab} />
+              ) : screen === "plans" ? (
+                <PlansScreen target={planTarget} />
+              ) : screen === "agents" ? (
+                <AgentsScreen acceptance={acceptance} />
+              ) : (
+                <GatewayScreen />
+              )}
+            </Suspense>
           </ScreenBoundary>
           <AppToaster />
           {dialog === "palette" && <CommandPalette route={route} navigate={navigate} onClose={() => setDialog(null)} />}

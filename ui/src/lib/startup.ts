@@ -14,10 +14,18 @@ export const FIRST_USABLE_MARK = "specdesk:first-usable";
 const WAIT_MS = 10_000;
 
 let marked = false;
+const waiting: (() => void)[] = [];
+
+/** Runs `then` once the first usable screen is marked (at once, in a task, if it already is). */
+export function onFirstUsable(then: () => void): void {
+  if (marked) setTimeout(then, 0);
+  else waiting.push(then);
+}
 
 function markFirstUsable(screen: string): void {
   if (marked) return;
   marked = true;
+  for (const then of waiting.splice(0)) setTimeout(then, 0);
   const mark = performance.mark(FIRST_USABLE_MARK, { detail: { screen } });
   // A log line, nothing to show: a failure (no Rust side, as in unit tests) is ignored.
   call("first_usable", { screen, pageMs: Math.round(mark.startTime) }).catch(() => undefined);

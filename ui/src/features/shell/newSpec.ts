@@ -28,6 +28,11 @@ export function requestNewSpec(navigate: (to: NavTarget) => void, onSpecsList: b
   return false;
 }
 
+/** Whether a "New spec" waits for the Specs area (without taking it). */
+export function hasNewSpecRequest(): boolean {
+  return pending;
+}
+
 /** True (once) when a "New spec" waits for the Specs area to be shown. */
 export function takeNewSpecRequest(): boolean {
   const was = pending;

@@ -4,13 +4,23 @@
 // (the composer after "Edit and try again") keeps it, and so does a field the user clicked.
 import { useEffect, type RefObject } from "react";
 import { isTypingTarget } from "./shortcuts";
-import { dispatchNewSpec, takeNewSpecRequest } from "./newSpec";
+import { dispatchNewSpec, hasNewSpecRequest, takeNewSpecRequest } from "./newSpec";
 
 /** How long a screen's heading is waited for. */
 const WAIT_MS = 10_000;
 
+/**
+ * The screen's shown heading: an area whose code is loading leaves the previous screen in the
+ * page, hidden, under its fallback (features/shell/areas.ts), and that heading does not count.
+ */
+export function shownHeading(container: HTMLElement): HTMLHeadingElement | null {
+  // React hides it with an inline `display: none` on its outermost elements.
+  for (const h1 of container.querySelectorAll("h1")) if (!h1.closest('[style*="display: none"]')) return h1;
+  return null;
+}
+
 export function focusHeading(container: HTMLElement): boolean {
-  const h1 = container.querySelector("h1");
+  const h1 = shownHeading(container);
   if (!h1) return false;
   if (isTypingTarget(document.activeElement)) return true;
   if (!h1.hasAttribute("tabindex")) h1.tabIndex = -1;
@@ -24,16 +34,21 @@ export function useFocusHeading(container: RefObject<HTMLElement | null>, place:
     const main = container.current;
     if (!main || !enabled) return;
     const arrive = () => {
-      if (!main.querySelector("h1")) return false;
-      // "New spec": the composer takes the focus when it answers the event.
-      if (takeNewSpecRequest() && dispatchNewSpec()) return true;
+      if (!shownHeading(main)) return false;
+      // "New spec": the composer takes the focus, answering the event now or, when its code
+      // is still loading (the area is loaded on demand), taking the request as it mounts.
+      if (hasNewSpecRequest()) {
+        if (dispatchNewSpec()) takeNewSpecRequest();
+        return true;
+      }
       return focusHeading(main);
     };
     if (arrive()) return;
     const observer = new MutationObserver(() => {
       if (arrive()) observer.disconnect();
     });
-    observer.observe(main, { childList: true, subtree: true });
+    // Attributes too: the hidden previous screen is shown again by a style change.
+    observer.observe(main, { childList: true, subtree: true, attributes: true, attributeFilter: ["style"] });
     const timer = window.setTimeout(() => observer.disconnect(), WAIT_MS);
     return () => {
       observer.disconnect();

@@ -35,7 +35,7 @@ import {
   type DraftField,
 } from "./draft";
 import { useSubmitSpec } from "./queries";
-import { NEW_SPEC_EVENT } from "../shell/newSpec";
+import { NEW_SPEC_EVENT, takeNewSpecRequest } from "../shell/newSpec";
 import "./specs.css";
 
 /** Ideas one click away while the description is empty: a short name, and the text it fills. */
@@ -130,6 +130,11 @@ export function Composer({
       e.preventDefault();
     };
     window.addEventListener(NEW_SPEC_EVENT, onNewSpec);
+    // Asked for before this mounted (the Specs area's code was still loading): answered now.
+    if (takeNewSpecRequest()) {
+      sectionRef.current?.scrollIntoView?.({ block: "start" });
+      descriptionRef.current?.focus();
+    }
     return () => window.removeEventListener(NEW_SPEC_EVENT, onNewSpec);
   }, []);
 

@@ -1,0 +1,26 @@
+// The areas' screens, each loaded on demand: a launch runs only the shell and the screen it shows
+// (the welcome card, or the area a relaunch reopens), so its first usable screen does not wait
+// for every area's code (scripts/bench, "cold start to first usable screen"). The others are
+// fetched once that screen is usable (`prefetchAreas`), so moving to an area rarely waits.
+import { lazy } from "react";
+
+const loadSpecs = () => import("../specs/SpecsScreen");
+const loadPlans = () => import("../plans/PlansScreen");
+const loadAgents = () => import("../agents/AgentsScreen");
+const loadGateway = () => import("../gateway/GatewayScreen");
+const loadSettings = () => import("../settings/SettingsScreen");
+
+export const SpecsScreen = lazy(() => loadSpecs().then((m) => ({ default: m.SpecsScreen })));
+export const PlansScreen = lazy(() => loadPlans().then((m) => ({ default: m.PlansScreen })));
+export const AgentsScreen = lazy(() => loadAgents().then((m) => ({ default: m.AgentsScreen })));
+export const GatewayScreen = lazy(() => loadGateway().then((m) => ({ default: m.GatewayScreen })));
+export const SettingsScreen = lazy(() => loadSettings().then((m) => ({ default: m.SettingsScreen })));
+
+let prefetched = false;
+
+/** Fetches every area's code once (a failure is left to the screen that needs it). */
+export function prefetchAreas(): void {
+  if (prefetched) return;
+  prefetched = true;
+  for (const load of [loadSpecs, loadPlans, loadAgents, loadGateway, loadSettings]) load().catch(() => undefined);
+}
