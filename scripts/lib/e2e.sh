@@ -3,6 +3,9 @@
 # tauri-driver and WebKitWebDriver on a virtual display (Xvfb), with a real Secret Service
 # (scripts/lib/keyring-session.sh) and its own temporary data folder.
 # Usage: scripts/lib/e2e.sh [FILE...]  (test files of tests/e2e, e.g. specs-plans.test.mjs; default: all)
+#        scripts/lib/e2e.sh --bench SCRIPT [ARG...]  (a benchmark of bench/ run with node in the same
+#        setting instead of the tests, e.g. --bench bench/agents-events-webkit.mjs)
+# SPECDESK_E2E_APP, when set, names the app binary to run (default: the debug build).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
@@ -56,7 +59,7 @@ for _ in $(seq 200); do grep -q "listening on" "$work/sandbox.out" 2>/dev/null &
 
 export SPECDESK_E2E_DRIVER_PORT="$driver_port"
 export SPECDESK_E2E_APP
-SPECDESK_E2E_APP=$(cd "$target_dir/debug" && pwd)/specdesk
+SPECDESK_E2E_APP=${SPECDESK_E2E_APP:-$(cd "$target_dir/debug" && pwd)/specdesk}
 export SPECDESK_E2E_WORK="$work"
 export SPECDESK_E2E_SERVICE_URL
 SPECDESK_E2E_SERVICE_URL=$(sed -n 's/^specdesk-sandbox listening on //p' "$work/sandbox.out" | head -n 1)
@@ -64,4 +67,8 @@ SPECDESK_E2E_SERVICE_URL=$(sed -n 's/^specdesk-sandbox listening on //p' "$work/
 # The files run in name order on one data folder: app.test.mjs checks the first run's welcome and
 # specs-plans.test.mjs counts the Sandbox's credits from 10,000, so the files that spend credits
 # as they go are named to come after them (studio, task-acceptance, task-batches, webkit-ui).
-(cd tests/e2e && npm test --silent -- "$@")
+if [ "${1:-}" = "--bench" ]; then
+  node "${2:?--bench needs a script}" "${@:3}"
+else
+  (cd tests/e2e && npm test --silent -- "$@")
+fi

@@ -24,6 +24,7 @@ pub fn routes() -> Router<App> {
         .route("/_sandbox/credits", post(set_credits))
         .route("/_sandbox/faults", post(add_fault).delete(clear_faults))
         .route("/_sandbox/projects/{id}/advance", post(advance_project))
+        .route("/_sandbox/agents/pace", post(set_pace).get(pace))
 }
 
 /// Refuses `/_sandbox` requests that do not come from loopback.
@@ -60,6 +61,7 @@ async fn reset(State(app): State<App>) -> Json<Value> {
     {
         let mut rt = app.runtime();
         rt.rate.clear();
+        rt.agents_pace = None;
     }
     app.touch();
     Json(json!({"ok": true}))
@@ -189,6 +191,67 @@ async fn clear_faults(State(app): State<App>) -> Json<Value> {
 
 async fn advance_project(State(app): State<App>, Path(id): Path<String>) -> Resp {
     crate::plans::advance(&app, &id)
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct PaceBody {
+    events_per_second: Option<f64>,
+    events_per_task: Option<u32>,
+}
+
+/// The pace of new browser-agent batches (benchmarks): `{"eventsPerSecond": N, "eventsPerTask":
+/// M}` makes batches submitted from now on emit synthetic events at N a second in all, M per task
+/// (default 20), without fetching their pages; running paced batches follow a new rate.
+/// `{"eventsPerSecond": null}` (or 0) turns it off, as it is by default and after a reset.
+async fn set_pace(State(app): State<App>, body: axum::body::Bytes) -> Resp {
+    use crate::agents::{
+        DEFAULT_EVENTS_PER_TASK, MAX_EVENTS_PER_SECOND, MAX_EVENTS_PER_TASK, MIN_EVENTS_PER_TASK,
+        Pace,
+    };
+    let Ok(body) = serde_json::from_slice::<PaceBody>(&body) else {
+        return Err(errors::invalid(
+            "Body must be {\"eventsPerSecond\": N (null or 0 turns pacing off), \"eventsPerTask\": M}.",
+        ));
+    };
+    let pace = match body.events_per_second {
+        None => None,
+        Some(0.0) => None,
+        Some(r) if !r.is_finite() || !(0.0..=MAX_EVENTS_PER_SECOND).contains(&r) => {
+            return Err(errors::invalid(&format!(
+                "`eventsPerSecond` must be a number from 0 (off) to {MAX_EVENTS_PER_SECOND}."
+            )));
+        }
+        Some(r) => {
+            let per_task = body.events_per_task.unwrap_or(DEFAULT_EVENTS_PER_TASK);
+            if !(MIN_EVENTS_PER_TASK..=MAX_EVENTS_PER_TASK).contains(&per_task) {
+                return Err(errors::invalid(&format!(
+                    "`eventsPerTask` must be an integer from {MIN_EVENTS_PER_TASK} to {MAX_EVENTS_PER_TASK}."
+                )));
+            }
+            Some(Pace {
+                events_per_second: r,
+                events_per_task: per_task,
+            })
+        }
+    };
+    app.runtime().agents_pace = pace;
+    Ok(pace_view(&app).into_response())
+}
+
+async fn pace(State(app): State<App>) -> Json<Value> {
+    pace_view(&app)
+}
+
+/// The pace in use (nulls when off) and the task events and results paced batches emitted so far.
+fn pace_view(app: &App) -> Json<Value> {
+    let rt = app.runtime();
+    let pace = rt.agents_pace;
+    Json(json!({
+        "eventsPerSecond": pace.map(|p| p.events_per_second),
+        "eventsPerTask": pace.map(|p| p.events_per_task),
+        "emitted": rt.paced_emitted,
+    }))
 }
 
 /// Marker put in a request's extensions: end the response stream after this many events.

@@ -301,6 +301,11 @@ pub struct Runtime {
     pub batch_tx: HashMap<String, broadcast::Sender<crate::agents::Frame>>,
     /// Open batch streams per user.
     pub streams: HashMap<String, u32>,
+    /// Set by `POST /_sandbox/agents/pace`: batches submitted while it is set run paced
+    /// (synthetic events at a fixed rate) instead of fetching their pages. Off by default.
+    pub agents_pace: Option<crate::agents::Pace>,
+    /// Events emitted by paced batches since the sandbox started (for benchmarks).
+    pub paced_emitted: u64,
 }
 
 /// Everything a handler needs.

@@ -8,6 +8,7 @@
 
 use std::pin::Pin;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use futures::{Stream, StreamExt};
 use specdesk_client::{BatchOptions, BatchUpdate, Client, Metering, PreparedBatch};
@@ -22,6 +23,12 @@ use crate::ipc_error::{IpcError, IpcErrorKind};
 use crate::library::{Job, JobStatus};
 use crate::secrets::Keys;
 use crate::task_inputs;
+
+/// A batch's progress ("N of M tasks finished") is recorded at most this often: each record is a
+/// ledger write and a `job-changed` broadcast of the whole job (its request with every task) to
+/// the web view, and a busy batch finishes hundreds of tasks a second. The finished batch is
+/// always recorded (`finish`).
+const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 
 type Updates = Pin<Box<dyn Stream<Item = Result<BatchUpdate, specdesk_client::Error>> + Send>>;
 
@@ -187,6 +194,7 @@ async fn follow_updates(
     writer: &mut FeedWriter,
 ) -> Step {
     let mut finished = 0usize;
+    let mut last_progress: Option<Instant> = None;
     while let Some(update) = updates.next().await {
         let update = update?;
         let named = match &update {
@@ -211,8 +219,11 @@ async fn follow_updates(
             }
             BatchUpdate::Result(_) => {
                 finished += 1;
-                let text = format!("{finished} of {total} tasks finished");
-                inner.progress(&mut job, JobStatus::Running, Some(&text))?;
+                if last_progress.is_none_or(|at| at.elapsed() >= PROGRESS_EVERY) {
+                    let text = format!("{finished} of {total} tasks finished");
+                    inner.progress(&mut job, JobStatus::Running, Some(&text))?;
+                    last_progress = Some(Instant::now());
+                }
             }
             BatchUpdate::Done(batch) => {
                 finish(inner, &job, &batch)?;

@@ -148,6 +148,32 @@ pub(super) fn emit(app: &App, id: &str, i: usize, kind: TaskEventKind) {
     }
 }
 
+/// Records events `(task, kind)` of batch `id` in order and sends them to live streams, under
+/// one lock (a paced batch emits many at a time).
+pub(super) fn emit_many(app: &App, id: &str, events: Vec<(usize, TaskEventKind)>) {
+    if events.is_empty() {
+        return;
+    }
+    let mut d = app.data();
+    let now = d.now();
+    let Some(b) = d.batches.iter_mut().find(|b| b.id == id) else {
+        return;
+    };
+    let rt = app.runtime();
+    let tx = rt.batch_tx.get(id);
+    for (i, kind) in events {
+        let e = TaskEvent {
+            task_index: i as u32,
+            timestamp: Some(now as f64),
+            kind,
+        };
+        if let Some(tx) = tx {
+            let _ = tx.send(event_frame(&e));
+        }
+        b.events[i].push(e);
+    }
+}
+
 /// Records the result of task `i`, charges it, and sends it to live streams.
 pub(super) fn finish(app: &App, id: &str, i: usize, r: TaskResult) {
     {

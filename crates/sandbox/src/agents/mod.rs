@@ -3,11 +3,15 @@
 
 mod events;
 mod extract;
+mod paced;
 mod run;
 mod status;
 mod submit;
 
 pub use events::Frame;
+pub use paced::{
+    DEFAULT_EVENTS_PER_TASK, MAX_EVENTS_PER_SECOND, MAX_EVENTS_PER_TASK, MIN_EVENTS_PER_TASK, Pace,
+};
 
 use crate::errors;
 use crate::state::{App, BatchRec, Data};
@@ -41,6 +45,24 @@ pub fn routes() -> Router<App> {
             .route(&format!("{base}/{{id}}"), get(status::get_batch));
     }
     r
+}
+
+/// Marks batch `id` completed and ends its live streams with the `done` frame.
+fn complete_batch(app: &App, id: &str) {
+    {
+        let mut d = app.data();
+        let now = d.now();
+        if let Some(b) = d.batches.iter_mut().find(|b| b.id == id) {
+            b.status = "completed".into();
+            b.completed_at = Some(now);
+            let f = events::done_frame(b);
+            if let Some(tx) = app.runtime().batch_tx.get(id) {
+                let _ = tx.send(f);
+            }
+        }
+    }
+    app.runtime().batch_tx.remove(id);
+    app.touch();
 }
 
 /// After a restart, unfinished tasks of persisted batches end as `ERROR`.

@@ -2,9 +2,10 @@
 //! (ERROR, BLOCKED, CAPTCHA_FAILED, TIMEOUT, LOOP, NO_TARGET, else SUCCESS), emitting its events
 //! on the way, and is charged when it ends.
 
-use super::events::{done_frame, emit, finish};
+use super::events::{emit, finish};
 use super::extract::{extract, quoted_targets};
-use super::{CHUNK, result_for};
+use super::paced::run_paced;
+use super::{CHUNK, complete_batch, result_for};
 use crate::media;
 use crate::state::App;
 use crate::util;
@@ -19,6 +20,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 pub(super) async fn run_batch(app: App, id: String, tasks: Vec<BrowserTask>, concurrency: usize) {
+    let pace = app.runtime().agents_pace;
+    if let Some(pace) = pace {
+        return run_paced(app, id, tasks, concurrency, pace).await;
+    }
     let sem = Arc::new(tokio::sync::Semaphore::new(concurrency));
     let mut set = tokio::task::JoinSet::new();
     for (i, t) in tasks.into_iter().enumerate() {
@@ -33,20 +38,7 @@ pub(super) async fn run_batch(app: App, id: String, tasks: Vec<BrowserTask>, con
         });
     }
     while set.join_next().await.is_some() {}
-    {
-        let mut d = app.data();
-        let now = d.now();
-        if let Some(b) = d.batches.iter_mut().find(|b| b.id == id) {
-            b.status = "completed".into();
-            b.completed_at = Some(now);
-            let f = done_frame(b);
-            if let Some(tx) = app.runtime().batch_tx.get(&id) {
-                let _ = tx.send(f);
-            }
-        }
-    }
-    app.runtime().batch_tx.remove(&id);
-    app.touch();
+    complete_batch(&app, &id);
 }
 
 /// A fetched page.

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { emit } from "@tauri-apps/api/event";
 import type { Batch } from "../../../bindings/Batch";
+import type { Job } from "../../../ipc/contract";
 import { renderScreen } from "../../../lib/testing";
-import { BatchHistory } from "./BatchHistory";
+import { BatchHistory, PROGRESS_REFRESH_MS } from "./BatchHistory";
 import { CapacityGauge } from "./CapacityGauge";
 
 function batch(k: number): Batch {
@@ -28,19 +30,34 @@ const ALL = Array.from({ length: 23 }, (_, k) => batch(k));
 
 function ipc() {
   const calls: { cmd: string; args: Record<string, unknown> }[] = [];
-  mockIPC((cmd, raw) => {
-    const a = (raw ?? {}) as { limit: number; skip: number; status?: string };
-    calls.push({ cmd, args: raw as Record<string, unknown> });
-    if (cmd === "list_batches") {
-      const all = ALL.filter((b) => !a.status || b.status === a.status);
-      return { batches: all.slice(a.skip, a.skip + a.limit), total: all.length, hasMore: a.skip + a.limit < all.length };
-    }
-    if (cmd === "agent_capacity")
-      return { totalActive: 50, maxSandboxes: 50, perUserCap: 10, pending: 7, running: 50, claimed: 0, failed: 0, utilization: 1, oldestQueuedAgeMs: 8400, topUsers: [], workers: [] };
-    return null;
-  });
+  mockIPC(
+    (cmd, raw) => {
+      const a = (raw ?? {}) as { limit: number; skip: number; status?: string };
+      calls.push({ cmd, args: raw as Record<string, unknown> });
+      if (cmd === "list_batches") {
+        const all = ALL.filter((b) => !a.status || b.status === a.status);
+        return { batches: all.slice(a.skip, a.skip + a.limit), total: all.length, hasMore: a.skip + a.limit < all.length };
+      }
+      if (cmd === "agent_capacity")
+        return { totalActive: 50, maxSandboxes: 50, perUserCap: 10, pending: 7, running: 50, claimed: 0, failed: 0, utilization: 1, oldestQueuedAgeMs: 8400, topUsers: [], workers: [] };
+      return null;
+    },
+    { shouldMockEvents: true },
+  );
   return calls;
 }
+
+const batchJob = (over: Partial<Job> = {}): Job => ({
+  id: 4,
+  kind: "batch",
+  profileId: "sandbox",
+  request: {},
+  status: "submitted",
+  result: null,
+  createdAt: "2026-11-22T08:00:00Z",
+  updatedAt: "2026-11-22T08:00:00Z",
+  ...over,
+});
 
 afterEach(() => {
   cleanup();
@@ -75,6 +92,26 @@ describe("BatchHistory", () => {
     expect(calls.filter((c) => c.cmd === "list_batches").at(-1)?.args).toEqual({ limit: 25, skip: 0, status: "processing" });
     fireEvent.click(screen.getByRole("button", { name: "Open batch b001" }));
     expect(onOpen).toHaveBeenCalledWith("b001");
+  });
+});
+
+describe("BatchHistory and the job runner's broadcasts", () => {
+  it("refreshes at once when a batch is sent, named or finished, and its progress at most every 2 s", async () => {
+    const calls = ipc();
+    renderScreen(<BatchHistory onOpen={() => undefined} />);
+    await screen.findByRole("table", { name: "Batches, newest first" });
+    const lists = () => calls.filter((c) => c.cmd === "list_batches").length;
+    expect(lists()).toBe(1);
+    await act(() => emit("job-changed", batchJob()));
+    await waitFor(() => expect(lists()).toBe(2));
+    await act(() => emit("job-changed", batchJob({ status: "running", remoteId: "b001", progress: "0 of 2 tasks finished" })));
+    await waitFor(() => expect(lists()).toBe(3));
+    // A task finished, then another, then a third: one refresh for all of them, later.
+    for (const n of [1, 2, 3]) await act(() => emit("job-changed", batchJob({ status: "running", remoteId: "b001", progress: `${n} of 4 tasks finished` })));
+    expect(lists()).toBe(3);
+    await waitFor(() => expect(lists()).toBe(4), { timeout: PROGRESS_REFRESH_MS + 1500 });
+    await act(() => emit("job-changed", batchJob({ status: "completed", remoteId: "b001", progress: "4 of 4 tasks finished" })));
+    await waitFor(() => expect(lists()).toBe(5));
   });
 });
 

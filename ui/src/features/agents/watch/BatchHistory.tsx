@@ -1,6 +1,6 @@
 // The batches of the connection in use, newest first (`list_batches`): a status filter, pages of
 // 10, 25 or 50, the totals of the page, and a button to open each.
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Batch } from "../../../bindings/Batch";
 import type { BatchStatus } from "../../../bindings/BatchStatus";
@@ -24,6 +24,46 @@ function credits(n: number): string {
   return new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(n);
 }
 
+/** Progress of a running batch (a task finished) refreshes the history at most this often (ms). */
+export const PROGRESS_REFRESH_MS = 2000;
+
+/**
+ * Keeps the history current from the job runner's `job-changed` broadcasts: a batch sent, named
+ * or finished (its status or its id changed) shows at once; its progress (one broadcast per
+ * finished task, hundreds a second in a busy batch) at most every PROGRESS_REFRESH_MS, since each
+ * refresh is a `list_batches` call to the service and a re-render of the table.
+ */
+function useBatchJobRefresh() {
+  const qc = useQueryClient();
+  const seen = useRef(new Map<number, string>());
+  const pending = useRef<Set<string>>(new Set());
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  useAppEvent("job-changed", (job) => {
+    if (job.kind !== "batch") return;
+    const refresh = (profileId: string) => void qc.invalidateQueries({ queryKey: ["list_batches", profileId] });
+    const state = `${job.status}|${job.remoteId ?? ""}`;
+    const before = seen.current.get(job.id);
+    seen.current.set(job.id, state);
+    if (before !== state) {
+      refresh(job.profileId);
+      return;
+    }
+    pending.current.add(job.profileId);
+    timer.current ??= setTimeout(() => {
+      timer.current = null;
+      const profiles = [...pending.current];
+      pending.current.clear();
+      profiles.forEach(refresh);
+    }, PROGRESS_REFRESH_MS);
+  });
+}
+
 export function BatchHistory({ onOpen }: { onOpen: (batchId: string) => void }) {
   const id = useId();
   const c = useConnectionId() ?? "";
@@ -37,11 +77,7 @@ export function BatchHistory({ onOpen }: { onOpen: (batchId: string) => void }) 
     retry: false,
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === c ? keepPreviousData(previous) : undefined),
   });
-  // A batch sent, named or finished shows at once.
-  const qc = useQueryClient();
-  useAppEvent("job-changed", (job) => {
-    if (job.kind === "batch") void qc.invalidateQueries({ queryKey: ["list_batches", job.profileId] });
-  });
+  useBatchJobRefresh();
   const data = q.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / size)) : 1;
   const batches = data?.batches ?? [];

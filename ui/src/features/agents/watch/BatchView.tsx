@@ -32,7 +32,8 @@ function BatchWatch({ target, onRetry, onOpen }: { target: WatchTarget; onRetry:
   const job = useBatchJob(state.batch?.id || undefined);
   const schemaOf = (i: number) => requestOf(job.data)?.tasks[i]?.output;
   return (
-    <section className="batch-view" aria-labelledby={`${id}-title`}>
+    // data-events-applied: the events applied so far (read by bench/agents-events*.mjs).
+    <section className="batch-view" aria-labelledby={`${id}-title`} data-events-applied={state.applied}>
       <BatchHeader
         batchId={batchId}
         titleId={`${id}-title`}
