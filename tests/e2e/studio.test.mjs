@@ -1,10 +1,16 @@
 // The Gateway studio on the real app and its embedded sandbox, in WebKit: a chat reply streamed
 // and announced once as the sandbox wrote it; speech generated and played (the audio element
 // decodes it and reports its duration) and that take transcribed back to its text; an image
-// generated and shown from the media folder. It works alone or after the other files (same data
-// folder). The sandbox is deterministic, so texts are exact; nothing here measures time.
+// generated and shown from the media folder; an image dropped on the chat (Tauri's drag-drop
+// event, read by Rust) sent with a message that gets a tool call, answered with a tool result;
+// and a compare of two models with its winner recorded. It works alone or after the other files
+// (same data folder). The sandbox is deterministic, so texts are exact; nothing here measures
+// time.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { browser, click, fill, launch, quit, waitForText } from "./helpers.mjs";
 
 const MESSAGE = "Hello from the end-to-end test";
@@ -127,4 +133,211 @@ test("an image is generated and shown from the media folder", async () => {
       ),
     { timeout: 20000, timeoutMsg: "no image from the media folder was decoded" },
   );
+});
+
+// ---- Chat: an image dropped on the window, a tool call answered, a compare with its winner ----
+
+const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+const TOOLS = JSON.stringify([
+  {
+    name: "lookup_price",
+    description: "The price of a product.",
+    input_schema: { type: "object", properties: { product: { type: "string" } }, required: ["product"] },
+  },
+]);
+const ASK_TOOL = 'What does lookup_price say for "blue kettle"?';
+const PROMPT = "Pick a name for a kettle shop";
+let files;
+
+/** The text the page gives the one element matching `selector`, white space collapsed. */
+async function plain(selector) {
+  return browser.execute((sel) => {
+    const all = document.querySelectorAll(sel);
+    return all.length === 1 ? all[0].textContent.replace(/\s+/g, " ").trim() : `${all.length} elements match ${sel}`;
+  }, selector);
+}
+
+async function waitForAnnouncement(expected, timeoutMsg) {
+  const announcer = await browser.$('[data-testid="chat-announcer"]');
+  let last = "";
+  await browser
+    .waitUntil(async () => (last = await announcer.getProperty("textContent")) === expected, { timeout: 30000 })
+    .catch(() => assert.fail(`${timeoutMsg}: the live region says ${JSON.stringify(last)}`));
+}
+
+/** Whether every image matching `selector` is decoded (WebKit drew the base64 it was given). */
+async function decoded(selector) {
+  return browser.execute((sel) => {
+    const imgs = [...document.querySelectorAll(sel)];
+    return imgs.length > 0 && imgs.every((i) => i.complete && i.naturalWidth === 1 && i.naturalHeight === 1);
+  }, selector);
+}
+
+/** Checks the checkbox of `label` (a `label.check` around it) when it is not as `checked`. */
+async function setCheck(label, checked) {
+  const box = await browser.$(`//label[contains(@class, "check")][contains(normalize-space(.), "${label}")]/input`);
+  if ((await box.isSelected()) !== checked) await box.click();
+}
+
+/** Each turn of the thread: its role, then each block (an image, a text, a tool call or result). */
+async function threadBlocks() {
+  return browser.execute(() => {
+    const flat = (el) => (el ? el.textContent.replace(/\s+/g, " ").trim() : "");
+    return [...document.querySelectorAll("li.turn")].map((t) => [
+      t.dataset.role,
+      ...[...t.querySelector(".turn-body").children].map((b) => {
+        if (b.matches("img")) return "image";
+        if (b.matches("section.tool-card")) return `tool ${flat(b.querySelector("strong"))} ${flat(b.querySelector("pre"))} ${flat(b.querySelector("p")) || "unanswered"}`;
+        if (b.matches(".tool-result")) return `${flat(b.querySelector(".badge"))} ${flat(b.querySelector("pre"))}`;
+        return flat(b);
+      }),
+    ]);
+  });
+}
+
+/** Drops `paths` on the window the way Tauri tells the web view (see specs-plans.test.mjs). */
+async function drop(paths) {
+  await browser.execute(
+    (ps) =>
+      window.__TAURI_INTERNALS__.invoke("plugin:event|emit", {
+        event: "tauri://drag-drop",
+        payload: { paths: ps, position: { x: 300, y: 300 } },
+      }),
+    paths,
+  );
+}
+
+test("an image dropped on the chat is sent with a message whose tool call is answered", async () => {
+  files = mkdtempSync(join(tmpdir(), "specdesk-chat-"));
+  const image = join(files, "kettle.png");
+  writeFileSync(image, Buffer.from(PNG, "base64"));
+  // Named like an image, but text: Rust tells images by their first bytes.
+  const fake = join(files, "notes.png");
+  writeFileSync(fake, "Not an image at all.\n");
+
+  await openStudio("Chat");
+  await click("button", "New chat");
+  await browser.waitUntil(async () => !!(await selected("Model")), { timeout: 20000, timeoutMsg: "no chat model was offered" });
+  const model = await selected("Model");
+  await setCheck("Compare models side by side", false);
+  assert.equal(await (await browser.$("#chat-system")).getValue(), "", "no system prompt is set");
+
+  // The page naming a path is not enough: only a file the user dropped or chose is read.
+  const refused = await browser.execute(
+    (p) =>
+      window.__TAURI_INTERNALS__.invoke("read_image_file", { path: p }).then(
+        () => "read",
+        (e) => `${e.kind}: ${e.message}`,
+      ),
+    image,
+  );
+  assert.equal(refused, "invalidInput: Specdesk reads only a file you choose. Choose the file again, or drop it on the window.");
+
+  await drop([image, fake]);
+  const thumbs = 'ul[aria-label="Attached images"] img';
+  await browser.waitUntil(async () => decoded(thumbs), { timeout: 20000, timeoutMsg: "the dropped image's thumbnail was not shown" });
+  assert.deepEqual(await browser.execute((sel) => [...document.querySelectorAll(sel)].map((i) => i.alt), thumbs), ["kettle.png"]);
+  assert.equal(await plain("#chat-input-problems"), "notes.png is not a PNG, JPEG, GIF or WebP image.");
+
+  // A tool, defined in the settings' JSON editor.
+  if (!(await (await browser.$("#chat-tools")).isDisplayed())) await (await browser.$(".tools-editor summary")).click();
+  await fill("Tool definitions (JSON)", TOOLS);
+  await browser.waitUntil(async () => (await plain("#chat-tools-check")) === "1 tool ready: lookup_price.", {
+    timeout: 10000,
+    timeoutMsg: "the tool definitions were not accepted",
+  });
+
+  await (await browser.$("#chat-input")).setValue(ASK_TOOL);
+  await browser.keys("Enter");
+  await waitForAnnouncement("The model asked to use a tool.", "the tool call did not arrive");
+  const card = 'section.tool-card[aria-label="Tool call lookup_price"]';
+  assert.equal(await plain(`${card} strong`), "lookup_price");
+  assert.deepEqual(JSON.parse(await plain(`${card} pre`)), { product: "blue kettle" });
+  assert.equal(await plain(`${card} pre`), '{ "product": "blue kettle" }');
+  // The message went with its image, shown in the thread as WebKit decoded it.
+  assert.ok(await decoded('li.turn[data-role="user"] img.turn-image'), "the sent image is shown in the thread");
+  assert.equal(await browser.$('ul[aria-label="Attached images"]').isExisting(), false, "the composer is emptied once sent");
+
+  await fill("Result for lookup_price", '{"price": 39}');
+  await click("button", "Send result", await browser.$(card));
+  const expected = `Sandbox reply from ${model}. I received 1 image. I received 1 tool result. You wrote 0 words: ""`;
+  await waitForAnnouncement(expected, "the reply to the tool result was not announced");
+  assert.deepEqual(await threadBlocks(), [
+    ["user", "image", ASK_TOOL],
+    ["assistant", 'tool lookup_price { "product": "blue kettle" } Answered.'],
+    ["user", 'Tool result {"price": 39}'],
+    ["assistant", expected],
+  ]);
+});
+
+test("a compare of two models streams both replies, and the winner picked is recorded", async () => {
+  await click("button", "New chat");
+  const model = await selected("Model");
+  await setCheck("Compare models side by side", true);
+  const other = await browser.execute((label) => {
+    const l = [...document.querySelectorAll("label")].find((x) => x.textContent.trim() === label);
+    const select = l && document.getElementById(l.htmlFor);
+    return select ? ([...select.options].find((o) => o.value)?.value ?? null) : null;
+  }, "Compare with");
+  assert.ok(other && other !== model, "a second chat model is offered");
+  const otherSelect = await browser.execute(
+    (label) => [...document.querySelectorAll("label")].find((x) => x.textContent.trim() === label)?.htmlFor,
+    "Compare with",
+  );
+  await (await browser.$(`[id="${otherSelect}"]`)).selectByAttribute("value", other);
+  await browser.waitUntil(async () => (await selected("Compare with")) === other, { timeout: 10000 });
+  await (await browser.$("button=Compare 2 models")).waitForExist({ timeout: 10000 });
+
+  await (await browser.$("#chat-input")).setValue(PROMPT);
+  await browser.keys("Enter");
+  const lane = (m) => `li.compare-lane[aria-label="Reply from ${m}"]`;
+  const pick = (m) => `${lane(m)} button`;
+  await browser.waitUntil(
+    async () => browser.execute((sels) => sels.every((s) => document.querySelector(s) && !document.querySelector(s).disabled), [pick(model), pick(other)]),
+    { timeout: 30000, timeoutMsg: "the two replies did not both finish" },
+  );
+  const replyOf = (m) => `Sandbox reply from ${m}. You wrote 7 words: "${PROMPT}"`;
+  for (const m of [model, other]) {
+    assert.equal(await plain(`${lane(m)} .chat-md`), replyOf(m));
+    assert.equal(await browser.execute((s) => document.querySelector(s).getAttribute("aria-busy"), lane(m)), "false");
+    // Words arrived as deltas (the first word has a time) before the reply finished.
+    const stats = await browser.execute((s) => [...document.querySelectorAll(`${s} .lane-stats dd`)].map((d) => d.textContent), lane(m));
+    assert.match(stats[0], /^\d+\.\d s$/);
+    assert.equal(stats[1], `${replyOf(m).split(/\s+/).length} words`);
+  }
+
+  await click("button", `Pick ${other} as the winner`);
+  await waitForAnnouncement(`${other} picked as the winner.`, "the winner was not announced");
+  assert.equal(await browser.$("section.compare").isExisting(), false, "the compare closes once a winner is picked");
+  const thread = await browser.execute(() =>
+    [...document.querySelectorAll("li.turn")].map((t) => ({
+      role: t.dataset.role,
+      who: t.querySelector(".turn-who").textContent,
+      versions: t.querySelector(".branch-count")?.textContent.replace(/\s+/g, "") ?? null,
+      text: t.querySelector(".turn-body").textContent.replace(/\s+/g, " ").trim(),
+    })),
+  );
+  assert.deepEqual(thread, [
+    { role: "user", who: "You", versions: null, text: PROMPT },
+    { role: "assistant", who: other, versions: "2/2", text: replyOf(other) },
+  ]);
+  // Recorded on the conversation the compare made.
+  const records = await browser.execute((prompt) => {
+    const out = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (!key.startsWith("specdesk.chat.winners.")) continue;
+      for (const r of JSON.parse(localStorage.getItem(key))) if (r.prompt === prompt) out.push({ models: r.models, winner: r.winner });
+    }
+    return out;
+  }, PROMPT);
+  assert.deepEqual(records, [{ models: [model, other], winner: other }]);
+
+  // Leave the chat's settings as they were found for the files after this one.
+  await setCheck("Compare models side by side", false);
+  await (await browser.$("#chat-tools")).click();
+  await browser.keys(["Control", "a"]);
+  await browser.keys(["Backspace"]);
+  await browser.waitUntil(async () => (await (await browser.$("#chat-tools")).getValue()) === "", { timeout: 10000 });
+  rmSync(files, { recursive: true, force: true });
 });

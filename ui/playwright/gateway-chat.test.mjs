@@ -1,10 +1,11 @@
 // The Gateway's Chat, Rerank and Models tabs on the mock IPC (src/mock/scenarios/gateway-chat.ts):
 // a streamed reply rendered as markdown with Stop and Continue, the one announcement of a
-// finished reply, the IME rule, branches, a cut-off reply, a tool call answered, compare with a
-// winner, conversations (rename, search, delete with undo, export), rerank with its order copied,
-// "Ask a spec" with its citations, the catalog's filters, a rate limit with its countdown,
-// failures (a compare lane, a cut-off reply, a spec question, the connection's catalog) in error
-// panels whose next step works, and axe in the light and the dark theme.
+// finished reply, the IME rule, branches, a cut-off reply, images attached (picked, pasted,
+// dropped: HTML5 and Tauri's drag-drop event), a tool call answered, compare with a winner,
+// conversations (rename, search, delete with undo, export), rerank with its order copied, "Ask a
+// spec" with its citations, the catalog's filters, a rate limit with its countdown, failures (a
+// compare lane, a cut-off reply, a spec question, the connection's catalog) in error panels whose
+// next step works, and axe in the light and the dark theme.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { expectAxeClean, startHarness, textOf } from "./harness.mjs";
@@ -226,6 +227,53 @@ describe("chat", () => {
       ]);
       assert.equal(await turns(page).nth(0).getByRole("img", { name: "Attached image" }).count(), 2);
       await expectAxeClean(page, "a message with images");
+    });
+  });
+
+  test("reads images dropped on the window (Tauri's drag-drop event) through read_image_file, highlighting while dragging", async () => {
+    await h.withScenario("gateway-chat", async ({ page, mock }) => {
+      await openChat(page);
+      const composer = page.locator("form.chat-composer");
+      const at = { x: 300, y: 300 };
+      const dropped = ["/home/user/Pictures/kettle.png", "/home/user/Documents/notes.txt"];
+      // What the app's web view gets for a drop from the file manager (webview.js onDragDropEvent).
+      await mock.emit("tauri://drag-enter", { paths: dropped, position: at });
+      await page.locator('form.chat-composer[data-dragging="true"]').waitFor();
+      await mock.emit("tauri://drag-leave", null);
+      await page.locator('form.chat-composer[data-dragging="false"]').waitFor();
+      await mock.emit("tauri://drag-over", { position: at });
+      await page.locator('form.chat-composer[data-dragging="true"]').waitFor();
+      await mock.emit("tauri://drag-drop", { paths: dropped, position: at });
+      const thumbs = page.getByRole("list", { name: "Attached images" });
+      await thumbs.getByRole("img", { name: "kettle.png" }).waitFor();
+      assert.equal(await composer.getAttribute("data-dragging"), "false");
+      assert.deepEqual(
+        (await mock.calls("read_image_file")).map((c) => c.args),
+        dropped.map((path) => ({ path })),
+      );
+      assert.equal(await thumbs.getByRole("img").count(), 1);
+      assert.equal(await textOf(page.locator("#chat-input-problems")), "notes.txt is not a PNG, JPEG, GIF or WebP image.");
+      await send(page, "What is this?");
+      await turns(page).nth(1).locator(".turn-credits").waitFor();
+      assert.deepEqual((await mock.calls("chat_stream"))[0].args.request.messages[0].content, [
+        { type: "image", source: { type: "base64", media_type: "image/png", data: PNG } },
+        { type: "text", text: "What is this?" },
+      ]);
+      await expectAxeClean(page, "a message with a dropped image");
+    });
+  });
+
+  test("leaves the window's drops alone once another studio is shown", async () => {
+    await h.withScenario("gateway-chat", async ({ page, mock }) => {
+      await openChat(page);
+      await page.waitForFunction(() => window.__SPECDESK_MOCK__.listening().includes("tauri://drag-drop"));
+      await page.getByRole("tablist", { name: "Studios" }).getByRole("tab", { name: "Rerank", exact: true }).click();
+      await page.waitForFunction(() => !window.__SPECDESK_MOCK__.listening().includes("tauri://drag-drop"));
+      await page.evaluate(() => window.__TAURI_INTERNALS__.invoke("plugin:event|emit", { event: "tauri://drag-drop", payload: { paths: ["/home/user/Pictures/kettle.png"], position: { x: 1, y: 1 } } }));
+      await page.getByRole("tablist", { name: "Studios" }).getByRole("tab", { name: "Chat", exact: true }).click();
+      await input(page).waitFor();
+      assert.equal(await page.getByRole("list", { name: "Attached images" }).count(), 0);
+      assert.deepEqual(await mock.calls("read_image_file"), []);
     });
   });
 

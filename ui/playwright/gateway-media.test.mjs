@@ -3,7 +3,9 @@
 // from decoded audio, the A/B swap key, the preferred take), transcription (exports), video (a
 // job card followed to the end), an out-of-credits refusal with its Top up, transcription's
 // failures (a refused file, takes that cannot be listed, no key) and video's (a failed job sent
-// again, a job held for want of a key) in error panels with their next step; axe in both themes.
+// again, a job held for want of a key) in error panels with their next step; offline, every
+// picker and the Models tab list the models kept on this computer and say how old they are; axe
+// in both themes.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { expectAxeClean, startHarness, textOf } from "./harness.mjs";
@@ -312,4 +314,45 @@ describe("errors and themes", () => {
       await page.getByText("No takes yet. Each take is saved here with its settings and what it cost.").waitFor();
     });
   });
+});
+
+describe("offline", () => {
+  const OFFLINE = "Offline — models as of 2 hours ago";
+  for (const theme of ["light", "dark"]) {
+    test(`offline, the kept model lists still fill every picker and say how old they are (${theme})`, async () => {
+      await h.withScenario("gateway-media-offline", { theme }, async ({ page }) => {
+        await page.locator(`html[data-theme=${theme}]`).waitFor({ state: "attached" });
+        await openStudio(page, "Images");
+        const form = page.getByRole("form", { name: "New images" });
+        await form.locator(".offline-note").waitFor();
+        assert.equal(await textOf(form.locator(".offline-note")), OFFLINE);
+        assert.equal(await textOf(form.locator(".price-line")), "0.4 credits per image · 1 image: 0.4 credits");
+        assert.ok((await form.getByLabel("Model").locator("option").count()) >= 2);
+        await expectAxeClean(page, `Images offline (${theme})`);
+
+        for (const [tab, picker] of [
+          ["Speech and music", "Speech model"],
+          ["Transcription", "Transcription model"],
+          ["Video", "Model"],
+        ]) {
+          await openStudio(page, tab);
+          const field = page.locator(".studio-form .model-picker").filter({ has: page.getByLabel(picker, { exact: true }) });
+          await field.locator(".offline-note").waitFor();
+          assert.equal(await textOf(field.locator(".offline-note")), OFFLINE);
+          const select = field.getByLabel(picker, { exact: true });
+          assert.ok((await select.locator("option").count()) >= 1, `${tab} lists models`);
+          assert.notEqual(await select.inputValue(), "", `${tab} has a model chosen`);
+          await expectAxeClean(page, `${tab} offline (${theme})`);
+        }
+
+        await openStudio(page, "Models");
+        const catalog = page.locator(".model-catalog");
+        await catalog.locator(".offline-note").waitFor();
+        assert.equal(await textOf(catalog.locator(".offline-note").first()), OFFLINE);
+        assert.ok((await page.getByRole("table", { name: "Models" }).locator("tbody tr").count()) > 0);
+        assert.ok((await page.getByRole("table", { name: "Image models" }).locator("tbody tr").count()) > 0);
+        await expectAxeClean(page, `Models offline (${theme})`);
+      });
+    });
+  }
 });

@@ -39,6 +39,15 @@ pub struct VideoContent {
     pub content_type: Option<String>,
 }
 
+/// What a conditional read answered.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Conditional<T> {
+    /// 304: the copy whose ETag was sent is still current.
+    NotModified,
+    /// A full answer, with its ETag when the service gave one.
+    Changed { value: T, etag: Option<String> },
+}
+
 /// The AI gateway.
 pub struct Gateway<'c> {
     inner: &'c Shared,
@@ -283,43 +292,59 @@ impl<'c> Gateway<'c> {
             .unwrap_or_else(|p| p.into_inner())
             .as_ref()
             .map(|(etag, _)| etag.clone());
+        match self.public_catalog_since(cached_etag.as_deref()).await? {
+            Conditional::NotModified => {
+                let cache = self
+                    .inner
+                    .catalog_cache
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner());
+                match cache.as_ref() {
+                    Some((_, catalog)) => Ok(catalog.clone()),
+                    None => Err(Error::Decode {
+                        status: 304,
+                        reason: "the service said the catalog had not changed, but none is cached"
+                            .into(),
+                        body: String::new(),
+                    }),
+                }
+            }
+            Conditional::Changed { value, etag } => {
+                if let Some(etag) = etag {
+                    *self
+                        .inner
+                        .catalog_cache
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner()) = Some((etag, value.clone()));
+                }
+                Ok(value)
+            }
+        }
+    }
+
+    /// `GET /v1/models/public` sent with `etag` (one the caller kept, say on disk) as
+    /// `If-None-Match`: `NotModified` on 304, else the catalog with its new ETag. Keeps nothing.
+    pub async fn public_catalog_since(
+        &self,
+        etag: Option<&str>,
+    ) -> Result<Conditional<PublicCatalog>> {
         let mut call = Call::get("v1/models/public", Family::Catalog).no_auth();
-        if let Some(etag) = &cached_etag {
-            call = call.header(IF_NONE_MATCH.as_str(), etag.clone());
+        if let Some(etag) = etag {
+            call = call.header(IF_NONE_MATCH.as_str(), etag.to_owned());
         }
         let resp = self.inner.send(&call, false).await?;
         let status = resp.status();
+        if status == reqwest::StatusCode::NOT_MODIFIED {
+            return Ok(Conditional::NotModified);
+        }
         let etag = resp
             .headers()
             .get(ETAG)
             .and_then(|v| v.to_str().ok())
             .map(str::to_owned);
-        if status == reqwest::StatusCode::NOT_MODIFIED {
-            let cache = self
-                .inner
-                .catalog_cache
-                .lock()
-                .unwrap_or_else(|p| p.into_inner());
-            return match cache.as_ref() {
-                Some((_, catalog)) => Ok(catalog.clone()),
-                None => Err(Error::Decode {
-                    status: 304,
-                    reason: "the service said the catalog had not changed, but none is cached"
-                        .into(),
-                    body: String::new(),
-                }),
-            };
-        }
         let body = resp.bytes().await.map_err(Error::transport)?;
-        let catalog: PublicCatalog = decode(status.as_u16(), &body)?;
-        if let Some(etag) = etag {
-            *self
-                .inner
-                .catalog_cache
-                .lock()
-                .unwrap_or_else(|p| p.into_inner()) = Some((etag, catalog.clone()));
-        }
-        Ok(catalog)
+        let value: PublicCatalog = decode(status.as_u16(), &body)?;
+        Ok(Conditional::Changed { value, etag })
     }
 
     /// `GET /v1/models`: every model, with audio modalities and prices.

@@ -38,7 +38,7 @@ pub use agents::{
 };
 pub use config::{ClientConfig, RetryPolicy, validate_base_url};
 pub use error::{ApiError, Error, ErrorBody, ErrorKind, Result};
-pub use gateway::{Audio, AudioUpload, Gateway, VideoContent};
+pub use gateway::{Audio, AudioUpload, Conditional, Gateway, VideoContent};
 pub use http::{SseStream, sse_events};
 pub use messages::{MessageAccumulator, MessagesStream};
 pub use metering::{CREDITS_CHARGED, CREDITS_REMAINING, Metered, Metering, REQUEST_ID};

@@ -702,6 +702,45 @@ async fn public_catalog_needs_no_key_and_reuses_its_cache_on_304() {
 }
 
 #[tokio::test]
+async fn public_catalog_since_sends_the_callers_etag_and_keeps_nothing() {
+    let server = MockServer::start().await;
+    let first = fixture("gateway/public-catalog");
+    Mock::given(method("GET"))
+        .and(path("/v1/models/public"))
+        .and(header("if-none-match", "\"kept\""))
+        .respond_with(ResponseTemplate::new(304))
+        .expect(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/v1/models/public"))
+        .and(no_header("if-none-match"))
+        .respond_with(json(first.clone()).insert_header("etag", "\"v1\""))
+        .expect(2)
+        .mount(&server)
+        .await;
+    let c = attributed(&server);
+    // An ETag kept elsewhere (the library) is sent as it is: 304 says the copy is current.
+    assert_eq!(
+        c.gateway()
+            .public_catalog_since(Some("\"kept\""))
+            .await
+            .unwrap(),
+        specdesk_client::Conditional::NotModified
+    );
+    let expected: PublicCatalog = serde_json::from_value(first).unwrap();
+    assert_eq!(
+        c.gateway().public_catalog_since(None).await.unwrap(),
+        specdesk_client::Conditional::Changed {
+            value: expected,
+            etag: Some("\"v1\"".into())
+        }
+    );
+    // Nothing was cached in memory: the next plain read is not conditional.
+    c.gateway().public_catalog().await.unwrap();
+}
+
+#[tokio::test]
 async fn public_catalog_works_without_any_key() {
     let server = MockServer::start().await;
     Mock::given(method("GET"))

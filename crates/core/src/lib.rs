@@ -8,9 +8,11 @@
 #![allow(clippy::result_large_err)]
 
 pub mod agents;
+pub mod catalogs;
 pub mod credits;
 pub mod events;
 pub mod files;
+pub mod image_file;
 pub mod ipc_error;
 pub mod jobs;
 pub mod ledger;

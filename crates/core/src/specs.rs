@@ -231,7 +231,7 @@ impl SpecDraft {
 }
 
 /// Whether an error means the service could not be reached (so the library answers instead).
-fn unreachable(e: &specdesk_client::Error) -> bool {
+pub(crate) fn unreachable(e: &specdesk_client::Error) -> bool {
     matches!(
         IpcError::from(e).kind,
         IpcErrorKind::Network | IpcErrorKind::Server | IpcErrorKind::Stream

@@ -187,40 +187,67 @@ pub struct Prices {
 impl Prices {
     /// Keeps the prices of `models`, list `list` of connection `profile_id` read with `client`.
     pub fn remember(&self, profile_id: &str, client: &Client, list: PriceList, models: &ModelList) {
+        self.keep(profile_id, client, list, models, Instant::now());
+    }
+
+    /// Keeps the prices of a copy of `models` kept from before (the service could not be
+    /// reached): used for estimates, and read again at the next estimate.
+    pub fn remember_stale(
+        &self,
+        profile_id: &str,
+        client: &Client,
+        list: PriceList,
+        models: &ModelList,
+    ) {
+        let now = Instant::now();
+        let read = now.checked_sub(FRESH_FOR).unwrap_or(now);
+        self.keep(profile_id, client, list, models, read);
+    }
+
+    fn keep(
+        &self,
+        profile_id: &str,
+        client: &Client,
+        list: PriceList,
+        models: &ModelList,
+        read: Instant,
+    ) {
         let prices = models
             .data
             .iter()
             .filter_map(|m| Some((m.id.clone(), m.svc.clone()?)))
             .collect();
-        let sheet = Sheet {
-            read: Instant::now(),
-            prices,
-        };
+        let sheet = Sheet { read, prices };
         self.lock().insert(key(profile_id, client, list), sheet);
     }
 
-    /// Reads list `list` of connection `profile_id` with `client`, keeping its prices.
+    /// Reads list `list` of connection `profile_id` with `client` through the library's copy
+    /// (`catalogs::model_list`: kept there, and shown from there offline), keeping its prices.
     pub async fn read(
         &self,
+        library: &Library,
         profile_id: &str,
         client: &Client,
         list: PriceList,
     ) -> Result<ModelList, IpcError> {
-        let gateway = client.gateway();
-        let models = match list {
-            PriceList::Models => gateway.models().await,
-            PriceList::Images => gateway.image_models().await,
-            PriceList::Videos => gateway.video_models().await,
-        }?
-        .value;
-        self.remember(profile_id, client, list, &models);
-        Ok(models)
+        Ok(
+            crate::catalogs::model_list(library, self, profile_id, client, list)
+                .await?
+                .list,
+        )
     }
 
     /// What `call` of connection `profile_id` will likely cost, in credits (0 when its price is
     /// not known). The list of its model's price is read when it is not kept or is old; when it
-    /// cannot be read, a list kept from before is used, else the estimate is 0.
-    pub async fn estimate(&self, profile_id: &str, client: &Client, call: &GatewayCall<'_>) -> f64 {
+    /// cannot be read, a list kept from before (here or in `library`) is used, else the estimate
+    /// is 0.
+    pub async fn estimate(
+        &self,
+        library: &Library,
+        profile_id: &str,
+        client: &Client,
+        call: &GatewayCall<'_>,
+    ) -> f64 {
         let Some((model, list)) = call.priced_on() else {
             return 0.0;
         };
@@ -229,7 +256,7 @@ impl Prices {
             .lock()
             .get(&k)
             .is_some_and(|s| s.read.elapsed() < FRESH_FOR);
-        if !fresh && let Err(e) = self.read(profile_id, client, list).await {
+        if !fresh && let Err(e) = self.read(library, profile_id, client, list).await {
             tracing::warn!(
                 connection = profile_id,
                 "prices could not be read, so a call's estimate may be 0: {}",
@@ -270,7 +297,7 @@ pub async fn check_call(
     if !profiles.settings()?.spend_caps.contains_key(profile_id) {
         return Ok(());
     }
-    let estimate = prices.estimate(profile_id, client, call).await;
+    let estimate = prices.estimate(library, profile_id, client, call).await;
     profiles.check_spend(library, profile_id, estimate)
 }
 

@@ -4,6 +4,8 @@
 use tauri::ipc::Channel;
 use tauri::{AppHandle, State};
 
+use specdesk_core::catalogs::{self, CatalogView};
+use specdesk_core::image_file::ImageFile;
 use specdesk_core::settings::SpendToday;
 use specdesk_core::spend::{GatewayCall, PriceList, check_call};
 use specdesk_core::{
@@ -18,37 +20,32 @@ use super::{Result, emit_latest_credits};
 use crate::state::AppState;
 use crate::streams::{Ending, send_event};
 
+/// The public catalog, read with the kept ETag and kept in the library: offline, the copy kept.
 #[tauri::command]
-pub async fn public_catalog(state: State<'_, AppState>) -> Result<PublicCatalog> {
-    let (_, client) = state.profiles.active_client().await?;
-    Ok(client.gateway().public_catalog().await?)
+pub async fn public_catalog(state: State<'_, AppState>) -> Result<CatalogView<PublicCatalog>> {
+    let (profile_id, client) = state.profiles.active_client().await?;
+    catalogs::public_catalog(&state.library, &profile_id, &client).await
+}
+
+/// A priced model list, kept in the library (and its prices for spend estimates).
+async fn priced_list(state: &AppState, list: PriceList) -> Result<CatalogView<ModelList>> {
+    let (profile_id, client) = state.profiles.active_client().await?;
+    catalogs::model_list(&state.library, &state.prices, &profile_id, &client, list).await
 }
 
 #[tauri::command]
-pub async fn gateway_models(state: State<'_, AppState>) -> Result<ModelList> {
-    let (profile_id, client) = state.profiles.active_client().await?;
-    state
-        .prices
-        .read(&profile_id, &client, PriceList::Models)
-        .await
+pub async fn gateway_models(state: State<'_, AppState>) -> Result<CatalogView<ModelList>> {
+    priced_list(&state, PriceList::Models).await
 }
 
 #[tauri::command]
-pub async fn image_models(state: State<'_, AppState>) -> Result<ModelList> {
-    let (profile_id, client) = state.profiles.active_client().await?;
-    state
-        .prices
-        .read(&profile_id, &client, PriceList::Images)
-        .await
+pub async fn image_models(state: State<'_, AppState>) -> Result<CatalogView<ModelList>> {
+    priced_list(&state, PriceList::Images).await
 }
 
 #[tauri::command]
-pub async fn video_models(state: State<'_, AppState>) -> Result<ModelList> {
-    let (profile_id, client) = state.profiles.active_client().await?;
-    state
-        .prices
-        .read(&profile_id, &client, PriceList::Videos)
-        .await
+pub async fn video_models(state: State<'_, AppState>) -> Result<CatalogView<ModelList>> {
+    priced_list(&state, PriceList::Videos).await
 }
 
 /// Runs `f` (gateway call `call`) with the active profile's studio, then tells the UI the new
@@ -128,6 +125,16 @@ pub async fn transcribe(
 pub async fn read_text_file(state: State<'_, AppState>, path: String) -> Result<String> {
     let path = state.chosen_files.check(&path, "path")?;
     tauri::async_runtime::spawn_blocking(move || specdesk_core::files::read_text(&path))
+        .await
+        .map_err(specdesk_core::IpcError::storage)?
+}
+
+/// An image the user dropped on the chat or chose, for a message's image block: PNG, JPEG, GIF
+/// or WebP by its first bytes, at most 5 MB, as base64 (`specdesk_core::image_file`).
+#[tauri::command]
+pub async fn read_image_file(state: State<'_, AppState>, path: String) -> Result<ImageFile> {
+    let path = state.chosen_files.check(&path, "path")?;
+    tauri::async_runtime::spawn_blocking(move || specdesk_core::image_file::read_image(&path))
         .await
         .map_err(specdesk_core::IpcError::storage)?
 }

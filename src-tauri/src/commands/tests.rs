@@ -46,6 +46,7 @@ impl App {
                 super::agents::check_tasks,
                 super::agents::check_task_data,
                 super::gateway::read_text_file,
+                super::gateway::read_image_file,
                 super::gateway::submit_video,
                 super::gateway::raise_spend_cap_today,
             ])
@@ -253,6 +254,27 @@ fn read_text_file_reads_only_files_the_user_chose() {
     assert_eq!(
         app.invoke("read_text_file", json!({ "path": path })),
         Ok(json!("# Streaks\n\nDays in a row."))
+    );
+}
+
+#[test]
+fn read_image_file_reads_only_images_the_user_dropped_or_chose() {
+    let app = App::new();
+    let dir = tempfile::tempdir().unwrap();
+    let dot = dir.path().join("dot.gif");
+    std::fs::write(&dot, b"GIF89a\x01\x00\x01\x00").unwrap();
+    let path = dot.display().to_string();
+    let refused = app
+        .invoke("read_image_file", json!({ "path": path }))
+        .unwrap_err();
+    assert_eq!(
+        (refused["kind"].as_str(), refused["field"].as_str()),
+        (Some("invalidInput"), Some("path"))
+    );
+    app.state().chosen_files.allow(&dot);
+    assert_eq!(
+        app.invoke("read_image_file", json!({ "path": path })),
+        Ok(json!({ "name": "dot.gif", "mediaType": "image/gif", "data": "R0lGODlhAQABAA==" }))
     );
 }
 

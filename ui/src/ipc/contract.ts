@@ -17,6 +17,7 @@ import type { RerunOf } from "../bindings/RerunOf";
 import type { BatchStatus } from "../bindings/BatchStatus";
 import type { BrowserTask } from "../bindings/BrowserTask";
 import type { CachedSpec } from "../bindings/CachedSpec";
+import type { CatalogView } from "../bindings/CatalogView";
 import type { CapacitySnapshot } from "../bindings/CapacitySnapshot";
 import type { ChatEvent } from "../bindings/ChatEvent";
 import type { Conversation } from "../bindings/Conversation";
@@ -24,6 +25,7 @@ import type { ConversationMessage } from "../bindings/ConversationMessage";
 import type { FileInfo } from "../bindings/FileInfo";
 import type { FilePurpose } from "../bindings/FilePurpose";
 import type { ImageRequest } from "../bindings/ImageRequest";
+import type { ImageFile } from "../bindings/ImageFile";
 import type { Job } from "../bindings/Job";
 import type { JobEvent } from "../bindings/JobEvent";
 import type { JobKind } from "../bindings/JobKind";
@@ -76,6 +78,7 @@ export type {
   BatchStatus,
   BrowserTask,
   CachedSpec,
+  CatalogView,
   CapacitySnapshot,
   ChatEvent,
   Conversation,
@@ -285,10 +288,10 @@ export interface Commands {
   agent_capacity: { args: Record<string, never>; result: CapacitySnapshot };
 
   // ---- Gateway ----
-  public_catalog: { args: Record<string, never>; result: PublicCatalog };
-  gateway_models: { args: Record<string, never>; result: ModelList };
-  image_models: { args: Record<string, never>; result: ModelList };
-  video_models: { args: Record<string, never>; result: ModelList };
+  public_catalog: { args: Record<string, never>; result: CatalogView<PublicCatalog> };
+  gateway_models: { args: Record<string, never>; result: CatalogView<ModelList> };
+  image_models: { args: Record<string, never>; result: CatalogView<ModelList> };
+  video_models: { args: Record<string, never>; result: CatalogView<ModelList> };
   rerank: { args: { request: RerankRequest }; result: RerankResult };
   /** Speech or music; the audio is saved in the media library. */
   speech: { args: { request: SpeechRequest }; result: MediaItem };
@@ -306,6 +309,8 @@ export interface Commands {
   render_markdown: { args: { markdown: string }; result: Rendered };
   /** The text of a file the user chose with `choose_file` (purpose `documents`: .txt, .md, .csv, at most 2 MB). */
   read_text_file: { args: { path: string }; result: string };
+  /** An image the user dropped or chose (PNG, JPEG, GIF or WebP by its first bytes, at most 5 MB), as base64 for an image block. */
+  read_image_file: { args: { path: string }; result: ImageFile };
   /** Transcribes take `id` of the media library (a file Specdesk made). */
   transcribe_media: { args: { id: number; model: string }; result: Transcription };
   /** Saves a copy of generated file `id` into the download folder, or where the user picks when `choose`; the path, or null when cancelled. */

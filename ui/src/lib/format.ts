@@ -55,6 +55,22 @@ export function formatDateTime(iso: string | null | undefined): string {
   return d.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 }
 
+/** How long ago `iso` was, in words: "just now", "5 minutes ago", "2 hours ago", "3 days ago";
+ * past a month, the date. Empty or bad input: "—". */
+export function formatAgo(iso: string | null | undefined, now: number = Date.now()): string {
+  if (!iso) return "—";
+  const t = new Date(iso).getTime();
+  if (Number.isNaN(t)) return "—";
+  const minutes = Math.floor(Math.max(0, now - t) / 60_000);
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${plural(minutes, "minute")} ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${plural(hours, "hour")} ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 31) return `${plural(days, "day")} ago`;
+  return `on ${formatDate(iso)}`;
+}
+
 /** A date only: "Nov 20, 2026". */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return "—";

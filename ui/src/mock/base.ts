@@ -8,7 +8,7 @@ import type { CommandName, Batch, BatchEvent, CachedSpec, ChatEvent, FileInfo, J
 import { ipcError, type Handler } from "./registry";
 import { MISSING_KEY, NOT_FOUND, NO_PROJECT_YET, ROTATION_NOTICE, SANDBOX_ID, clone, maskedTail, nextId, now } from "./state";
 import { IMAGE_MODELS, TEXT_MODELS, VIDEO_MODELS } from "./fixtures";
-import { SPEC_FILE_TYPES, addJob, balanceView, charge, checkInput, checkKey, checkWebUrl, completeJob, copyToClipboard, findJob, findProfile, findSpec, finishBatch, isFinished, lastText, newObjectId, profileViews, renderMarkdown, requireKey, schemaProblems, specPage, taskProblems, touch } from "./helpers";
+import { SPEC_FILE_TYPES, addJob, balanceView, catalogView, charge, checkInput, checkKey, checkWebUrl, completeJob, copyToClipboard, findJob, findProfile, findSpec, finishBatch, isFinished, lastText, newObjectId, profileViews, renderMarkdown, requireKey, schemaProblems, specPage, taskProblems, touch, mockImageFile } from "./helpers";
 
 
 export { createDb, PROJECT_HABITS, SPEC_HABITS } from "./fixtures";
@@ -419,7 +419,7 @@ export const baseHandlers: BaseHandlers = {
     workers: [{ workerId: "worker-1", inflight: 2 }, { workerId: "worker-2", inflight: 1 }],
   }),
 
-  public_catalog: () => {
+  public_catalog: (_, ctx) => {
     // The public catalog carries no prices.
     const data = [...TEXT_MODELS.slice(0, 2), ...IMAGE_MODELS, ...VIDEO_MODELS].map((m) => {
       const row = clone(m);
@@ -437,11 +437,11 @@ export const baseHandlers: BaseHandlers = {
       ],
       data,
     };
-    return catalog;
+    return catalogView(ctx.db, catalog);
   },
-  gateway_models: (): ModelList => ({ object: "list", data: clone([...TEXT_MODELS, ...IMAGE_MODELS, ...VIDEO_MODELS]) }),
-  image_models: (): ModelList => ({ object: "list", data: clone(IMAGE_MODELS) }),
-  video_models: (): ModelList => ({ object: "list", data: clone(VIDEO_MODELS) }),
+  gateway_models: (_, ctx) => catalogView<ModelList>(ctx.db, { object: "list", data: clone([...TEXT_MODELS, ...IMAGE_MODELS, ...VIDEO_MODELS]) }),
+  image_models: (_, ctx) => catalogView<ModelList>(ctx.db, { object: "list", data: clone(IMAGE_MODELS) }),
+  video_models: (_, ctx) => catalogView<ModelList>(ctx.db, { object: "list", data: clone(VIDEO_MODELS) }),
   rerank: ({ request }, ctx) => {
     requireKey(ctx.db);
     const words = request.query.toLowerCase().split(/\W+/).filter(Boolean);
@@ -566,6 +566,7 @@ export const baseHandlers: BaseHandlers = {
     db.media = db.media.filter((m) => m.id !== id);
     return null;
   },
+  read_image_file: ({ path }) => mockImageFile(path),
   read_text_file: ({ path }, { db }) => {
     const text = db.textFiles[path];
     if (text === undefined) throw ipcError("invalidInput", "Choose the file again: Specdesk reads only files you picked.", { field: "path" });

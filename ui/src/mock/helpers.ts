@@ -1,6 +1,8 @@
 // Helpers the mock handlers share: profiles and keys, specs and jobs as the Sandbox runs them,
 // checks with the Rust side's words.
 import type { Batch, BrowserTask, CreditsView, DataProblem, IpcError, Job, ProfileInput, ProfileView, Rendered, SpecPage, SpecQuery } from "../ipc/contract";
+import type { CatalogView } from "../bindings/CatalogView";
+import type { ImageFile } from "../bindings/ImageFile";
 import type { SpecRecord } from "../bindings/SpecRecord";
 import type { SpecStatusResponse } from "../bindings/SpecStatusResponse";
 import { checkApiKey, checkBaseUrl, checkProfileName, checkProjectId } from "../lib/validate";
@@ -350,4 +352,25 @@ export function lastText(content: unknown): string {
       .join(" ");
   }
   return "";
+}
+
+
+/** A 1×1 PNG: what the mock's `read_image_file` finds in every image it is given. */
+export const MOCK_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
+/**
+ * `read_image_file` without a disk: a path named like a PNG, JPEG, GIF or WebP image is that
+ * 1×1 PNG, any other is refused in the words of crates/core `image_file::read_image`.
+ */
+export function mockImageFile(path: string): ImageFile {
+  const name = path.split(/[\\/]/).pop() ?? path;
+  if (!/\.(png|jpe?g|gif|webp)$/i.test(name)) throw ipcError("invalidInput", `${name} is not a PNG, JPEG, GIF or WebP image.`, { field: "path" });
+  return { name, mediaType: "image/png", data: MOCK_PNG };
+}
+
+/** A model catalog as the commands answer it: read just now, or (`db.catalogsKeptAt` set) the
+ * copy kept on this computer, offline, with its time (crates/core `catalogs`). */
+export function catalogView<T>(db: MockDb, list: T): CatalogView<T> {
+  if (db.catalogsKeptAt) return { list, cachedAt: db.catalogsKeptAt, offline: true };
+  return { list, cachedAt: new Date(db.clock).toISOString(), offline: false };
 }

@@ -41,6 +41,8 @@ export interface MockDb {
   clipboard: { text: string } | null;
   /** What read_text_file finds at a path the dialog returned. */
   textFiles: Record<string, string>;
+  /** When set, the service cannot be reached and every model catalog is the copy kept then. */
+  catalogsKeptAt?: string;
   /** Fake clock (ms since epoch); `now()` advances it one second per read. */
   clock: number;
   seq: number;

@@ -479,10 +479,11 @@ mod tests {
             ]});
             lib.update_job(job.id, JobStatus::Completed, None, Some(&result), None)
                 .unwrap();
-            // As an earlier version left it (version 4: no scrub yet, no cut replies).
+            // As an earlier version left it (version 4: no scrub yet, no cut replies, no kept
+            // catalogs).
             lib.conn().pragma_update(None, "user_version", 4).unwrap();
             lib.conn()
-                .execute_batch("ALTER TABLE messages DROP COLUMN cut;")
+                .execute_batch("ALTER TABLE messages DROP COLUMN cut; DROP TABLE catalogs;")
                 .unwrap();
         }
         let lib = Library::open(&path).unwrap();

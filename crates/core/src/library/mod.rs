@@ -2,10 +2,11 @@
 //! ledger fed by metering headers, plan snapshots for progress over time, and cached specs for
 //! offline reading. Migrations are numbered with `PRAGMA user_version`.
 //!
-//! One submodule per job: `jobs`, `credits`, `plans`, `projects`, `spec_cache`, `chat` and
-//! `media`, each with its types and its part of `impl Library`; this module opens the library
+//! One submodule per job: `jobs`, `credits`, `plans`, `projects`, `spec_cache`, `chat`, `media`
+//! and `catalogs`, each with its types and its part of `impl Library`; this module opens the library
 //! and applies the migrations.
 
+mod catalogs;
 mod chat;
 mod credits;
 mod jobs;
@@ -21,6 +22,7 @@ use rusqlite::Connection;
 
 use crate::ipc_error::IpcError;
 
+pub use catalogs::StoredCatalog;
 pub use chat::{Conversation, ConversationMessage};
 pub use credits::{CreditEntry, PendingCharge};
 pub use jobs::{Job, JobKind, JobStatus};
@@ -157,6 +159,17 @@ const MIGRATIONS: &[&str] = &[
     "SELECT 1;",
     // 6: a chat reply cut off (its stream broke, was stopped, or the app closed) is kept, marked.
     "ALTER TABLE messages ADD COLUMN cut INTEGER NOT NULL DEFAULT 0;",
+    // 7: each connection's model catalogs as last read (with the address they came from and the
+    // public catalog's ETag), so the pickers work offline.
+    "CREATE TABLE catalogs (
+        profile_id TEXT NOT NULL,
+        list TEXT NOT NULL,
+        base_url TEXT NOT NULL,
+        etag TEXT,
+        body_json TEXT NOT NULL,
+        fetched_at TEXT NOT NULL,
+        PRIMARY KEY (profile_id, list)
+    );",
 ];
 
 /// The version from which batch jobs hold no task input values.
@@ -243,6 +256,28 @@ mod tests {
         let t = now();
         assert_eq!(t.len(), 24, "{t}");
         assert!(t.ends_with('Z') && t.as_bytes()[10] == b'T', "{t}");
+    }
+
+    #[test]
+    fn a_version_6_library_gains_the_kept_catalogs() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("library.sqlite");
+        {
+            let conn = Connection::open(&path).unwrap();
+            for sql in &MIGRATIONS[..6] {
+                conn.execute_batch(sql).unwrap();
+            }
+            conn.pragma_update(None, "user_version", 6).unwrap();
+        }
+        let lib = Library::open(&path).unwrap();
+        assert_eq!(lib.schema_version().unwrap(), MIGRATIONS.len() as i64);
+        lib.save_catalog("sandbox", "images", "http://x/", None, "{}")
+            .unwrap();
+        assert!(
+            lib.catalog("sandbox", "images", "http://x/")
+                .unwrap()
+                .is_some()
+        );
     }
 
     #[test]

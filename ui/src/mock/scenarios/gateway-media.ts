@@ -6,10 +6,11 @@
 // "video-done"; a connection out of credits; and a transcription studio whose file dialog, takes
 // and key fail, with a failed and a held video job. Open one with ?scenario=<name>.
 import type { CatalogModel } from "../../bindings/CatalogModel";
+import type { CatalogView } from "../../bindings/CatalogView";
 import type { Job, MediaItem, ModelList } from "../../ipc/contract";
 import { baseHandlers } from "../base";
 import { model } from "../fixtures";
-import { charge, completeJob, findJob, requireKey, touch } from "../helpers";
+import { catalogView, charge, completeJob, findJob, requireKey, touch } from "../helpers";
 import { defineScenario, ipcError, type MockContext } from "../registry";
 import { MISSING_KEY, SANDBOX_ID, clone, type MockDb } from "../state";
 
@@ -171,11 +172,11 @@ function finishVideo(ctx: MockContext, jobId: number): void {
 defineScenario(
   "gateway-media",
   {
-    image_models: (): ModelList => ({ object: "list", data: clone(IMAGE_MODELS_PRICED) }),
-    video_models: (): ModelList => ({ object: "list", data: clone(VIDEO_MODELS_PRICED) }),
+    image_models: (_, ctx) => catalogView<ModelList>(ctx.db, { object: "list", data: clone(IMAGE_MODELS_PRICED) }),
+    video_models: (_, ctx) => catalogView<ModelList>(ctx.db, { object: "list", data: clone(VIDEO_MODELS_PRICED) }),
     gateway_models: (a, ctx) => {
-      const base = baseHandlers.gateway_models(a, ctx) as ModelList;
-      return { object: "list", data: [...base.data.filter((m) => !m.id.includes("transcribe")), ...clone(AUDIO_MODELS)] };
+      const base = (baseHandlers.gateway_models(a, ctx) as CatalogView<ModelList>).list;
+      return catalogView(ctx.db, { object: "list", data: [...base.data.filter((m) => !m.id.includes("transcribe")), ...clone(AUDIO_MODELS)] });
     },
     generate_images: async (a, ctx) => {
       const items = await baseHandlers.generate_images(a, ctx);
@@ -226,9 +227,9 @@ const BROKE = ipcError("insufficientCredits", "You have run out of credits. Top 
 defineScenario(
   "gateway-media-broke",
   {
-    image_models: (): ModelList => ({ object: "list", data: clone(IMAGE_MODELS_PRICED) }),
-    video_models: (): ModelList => ({ object: "list", data: clone(VIDEO_MODELS_PRICED) }),
-    gateway_models: (): ModelList => ({ object: "list", data: clone(AUDIO_MODELS) }),
+    image_models: (_, ctx) => catalogView<ModelList>(ctx.db, { object: "list", data: clone(IMAGE_MODELS_PRICED) }),
+    video_models: (_, ctx) => catalogView<ModelList>(ctx.db, { object: "list", data: clone(VIDEO_MODELS_PRICED) }),
+    gateway_models: (_, ctx) => catalogView<ModelList>(ctx.db, { object: "list", data: clone(AUDIO_MODELS) }),
     generate_images: () => {
       throw BROKE;
     },
@@ -264,7 +265,7 @@ let takesBack = false;
 defineScenario(
   "gateway-media-faults",
   {
-    gateway_models: (): ModelList => ({ object: "list", data: clone(AUDIO_MODELS) }),
+    gateway_models: (_, ctx) => catalogView<ModelList>(ctx.db, { object: "list", data: clone(AUDIO_MODELS) }),
     choose_file: (a, ctx) => {
       picks += 1;
       if (picks === 1) throw ipcError("invalidInput", NOT_LOCAL, { field: "file" });
@@ -301,13 +302,32 @@ defineScenario(
 defineScenario(
   "gateway-media-empty",
   {
-    image_models: (): ModelList => ({ object: "list", data: clone(IMAGE_MODELS_PRICED) }),
-    gateway_models: (): ModelList => ({ object: "list", data: clone(AUDIO_MODELS) }),
+    image_models: (_, ctx) => catalogView<ModelList>(ctx.db, { object: "list", data: clone(IMAGE_MODELS_PRICED) }),
+    gateway_models: (_, ctx) => catalogView<ModelList>(ctx.db, { object: "list", data: clone(AUDIO_MODELS) }),
   },
   {
     description: "Media studios with an empty library and no asset protocol at all.",
     setup: (db) => {
       db.media = [];
+    },
+  },
+);
+
+defineScenario(
+  "gateway-media-offline",
+  {
+    image_models: (_, ctx) => catalogView<ModelList>(ctx.db, { object: "list", data: clone(IMAGE_MODELS_PRICED) }),
+    video_models: (_, ctx) => catalogView<ModelList>(ctx.db, { object: "list", data: clone(VIDEO_MODELS_PRICED) }),
+    gateway_models: (a, ctx) => {
+      const base = (baseHandlers.gateway_models(a, ctx) as CatalogView<ModelList>).list;
+      return catalogView(ctx.db, { object: "list", data: [...base.data.filter((m) => !m.id.includes("transcribe")), ...clone(AUDIO_MODELS)] });
+    },
+  },
+  {
+    description: "The service cannot be reached: every model list is the copy kept on this computer two hours ago.",
+    setup: (db) => {
+      setupLibrary(db);
+      db.catalogsKeptAt = new Date(Date.now() - 2 * 3_600_000).toISOString();
     },
   },
 );

@@ -36,11 +36,11 @@ beforeEach(() => {
       case "list_conversations":
         return [];
       case "public_catalog":
-        return { object: "list", total: 1, counts: { text: 1, image: 0, video: 0, embeddings: 0 }, labs: [], data: [{ id: MODEL, lab: "anthropic", type: "text", input: ["text"], output: ["text"], created: 1 }] };
+        return { list: { object: "list", total: 1, counts: { text: 1, image: 0, video: 0, embeddings: 0 }, labs: [], data: [{ id: MODEL, lab: "anthropic", type: "text", input: ["text"], output: ["text"], created: 1 }] }, cachedAt: "2026-11-22T09:00:00Z", offline: false };
       case "gateway_models":
       case "image_models":
       case "video_models":
-        return { object: "list", data: [] };
+        return { list: { object: "list", data: [] }, cachedAt: "2026-11-22T09:00:00Z", offline: false };
       case "credits_balance":
         return { profileId: "sandbox", creditsRemaining: 100, at: "2026-11-22T09:00:00Z" };
       case "render_markdown":

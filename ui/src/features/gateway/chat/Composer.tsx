@@ -1,10 +1,14 @@
 // The message box: Enter sends, Shift+Enter is a new line, Enter while an input method is
 // composing only confirms the composition (keys.ts). Images by drop, paste or the picker, shown
-// as thumbnails. Send turns into Stop while a reply streams.
+// as thumbnails. Send turns into Stop while a reply streams. In the app a file dropped on the
+// window arrives as Tauri's drag-drop event (its paths, read by Rust), not as an HTML5 drop;
+// the composer listens to it while it is shown (the Chat studio) and highlights meanwhile.
 import { useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from "react";
+import { getCurrentWebview, type DragDropEvent } from "@tauri-apps/api/webview";
 import type { ContentBlock } from "../../../bindings/ContentBlock";
+import { useSubscription } from "../../../ipc/events";
 import { isSendKey } from "./keys";
-import { readImages, userBlocks, type Attachment } from "./images";
+import { readImagePaths, readImages, userBlocks, type Attachment } from "./images";
 
 export function Composer({ busy, onSend, onStop, sendLabel = "Send", disabled }: { busy: boolean; onSend: (blocks: ContentBlock[], text: string) => void; onStop: () => void; sendLabel?: string; disabled?: string }) {
   const [text, setText] = useState("");
@@ -13,11 +17,24 @@ export function Composer({ busy, onSend, onStop, sendLabel = "Send", disabled }:
   const [dragging, setDragging] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
 
-  const attach = async (files: Iterable<File>) => {
-    const { images: added, problems: bad } = await readImages(files);
+  const attach = async (files: Iterable<File>) => add(await readImages(files));
+  const add = ({ images: added, problems: bad }: { images: Attachment[]; problems: string[] }) => {
     setImages((list) => [...list, ...added]);
     setProblems(bad);
   };
+
+  useSubscription<DragDropEvent>(
+    "chat-drag-drop",
+    (deliver) => getCurrentWebview().onDragDropEvent((event) => deliver(event.payload)),
+    (p) => {
+      if (p.type === "enter" || p.type === "over") setDragging(true);
+      else if (p.type === "leave") setDragging(false);
+      else if (p.type === "drop") {
+        setDragging(false);
+        if (p.paths.length) void readImagePaths(p.paths).then(add);
+      }
+    },
+  );
 
   const send = () => {
     if (busy || disabled) return;

@@ -1,6 +1,10 @@
-// Images attached to a message: read in the web view (dropped, pasted or picked with the
-// browser's own file input) and sent as base64 image blocks, as the Messages API takes them.
+// Images attached to a message, sent as base64 image blocks as the Messages API takes them:
+// read in the web view when pasted, picked with the browser's own file input or dropped as
+// HTML5 files (a browser), or read by Rust (`read_image_file`) from the paths of Tauri's own
+// drag-drop event, which is how a drop on the app's window arrives.
 import type { ContentBlock } from "../../../bindings/ContentBlock";
+import type { ImageFile } from "../../../bindings/ImageFile";
+import { call, toIpcError } from "../../../ipc/invoke";
 
 export interface Attachment {
   id: string;
@@ -37,6 +41,25 @@ export async function readImages(files: Iterable<File>): Promise<{ images: Attac
     });
     seq += 1;
     images.push({ id: `img${seq}`, name: f.name || `Pasted image ${seq}`, mediaType: f.type, data: url.slice(url.indexOf(",") + 1) });
+  }
+  return { images, problems };
+}
+
+/**
+ * The images at `paths` (dropped on the window), each read by `read` (Rust's `read_image_file`,
+ * which checks the file by its first bytes and size); the refusals come back as its plain words.
+ */
+export async function readImagePaths(paths: readonly string[], read: (path: string) => Promise<ImageFile> = (path) => call("read_image_file", { path })): Promise<{ images: Attachment[]; problems: string[] }> {
+  const images: Attachment[] = [];
+  const problems: string[] = [];
+  for (const path of paths) {
+    try {
+      const f = await read(path);
+      seq += 1;
+      images.push({ id: `img${seq}`, name: f.name, mediaType: f.mediaType, data: f.data });
+    } catch (e) {
+      problems.push(toIpcError(e).message);
+    }
   }
   return { images, problems };
 }

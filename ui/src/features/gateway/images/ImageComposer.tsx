@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, type FormEvent } from "react";
 import type { CatalogModel } from "../../../bindings/CatalogModel";
 import type { IpcError } from "../../../ipc/contract";
 import { ErrorPanel } from "../../../components/ErrorPanel";
+import { OfflineNote, type CatalogSource } from "../models/OfflineNote";
 import { imagePriceLine } from "../shared/price";
 import { IMAGE_SIZES } from "./gallerySearch";
 
@@ -15,6 +16,7 @@ export interface ImageDraft {
 
 export function ImageComposer({
   models,
+  source,
   draft,
   onChange,
   onGenerate,
@@ -24,6 +26,8 @@ export function ImageComposer({
   focusModel,
 }: {
   models: CatalogModel[];
+  /** The catalog's view: offline, the form says how old the kept list is. */
+  source?: CatalogSource;
   draft: ImageDraft;
   onChange: (d: ImageDraft) => void;
   onGenerate: () => void;
@@ -75,6 +79,7 @@ export function ImageComposer({
               </option>
             ))}
           </select>
+          <OfflineNote sources={[source]} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-count`}>Images</label>

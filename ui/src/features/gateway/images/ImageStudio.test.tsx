@@ -19,7 +19,7 @@ describe("ImageStudio", () => {
     let media = [img(1, "A lighthouse at dusk"), img(2, "A bakery logo")];
     mockIPC((cmd, args) => {
       calls.push({ cmd, args });
-      if (cmd === "image_models") return { object: "list", data: [{ id: "a/one", input: [], output: [], svc: { credits_per_image: 0.4 } }, { id: "b/two", input: [], output: [], svc: { credits_per_image: 0.5 } }] };
+      if (cmd === "image_models") return { list: { object: "list", data: [{ id: "a/one", input: [], output: [], svc: { credits_per_image: 0.4 } }, { id: "b/two", input: [], output: [], svc: { credits_per_image: 0.5 } }] }, cachedAt: "2026-11-22T09:00:00Z", offline: false };
       if (cmd === "list_media") return media;
       if (cmd === "generate_images") {
         const made = [img(3, "A kite"), { ...img(4, "A kite"), credits: undefined }];
@@ -48,7 +48,7 @@ describe("ImageStudio", () => {
 
   it("opens the viewer, moves with the arrow keys and closes with Escape", async () => {
     mockIPC((cmd) => {
-      if (cmd === "image_models") return { object: "list", data: [] };
+      if (cmd === "image_models") return { list: { object: "list", data: [] }, cachedAt: "2026-11-22T09:00:00Z", offline: false };
       if (cmd === "list_media") return [img(1, "First"), img(2, "Second")];
       return null;
     });

@@ -37,7 +37,7 @@ export function ImageStudio() {
   const [viewer, setViewer] = useState<number | null>(null);
   const opener = useRef<HTMLElement | null>(null);
 
-  const modelList = useMemo(() => models.data?.data ?? [], [models.data]);
+  const modelList = useMemo(() => models.data?.list.data ?? [], [models.data]);
   const model = draft.model || modelList[0]?.id || "";
   const all = useMemo(() => media.data ?? [], [media.data]);
   const shown = useMemo(() => filterByPrompt(all, search), [all, search]);
@@ -91,6 +91,7 @@ export function ImageStudio() {
       {models.isError && <ErrorPanel error={toIpcError(models.error)} onRetry={() => void models.refetch()} />}
       <ImageComposer
         models={modelList}
+        source={models.data}
         draft={{ ...draft, model }}
         onChange={setDraft}
         onGenerate={() => void generate()}

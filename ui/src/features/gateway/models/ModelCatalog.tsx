@@ -1,12 +1,14 @@
 // The Models tab: one browser over the public catalog and the connection's authed catalog
 // (audio models, prices): search, lab, type, input and output modality, context length, newest
-// first; then the image and video models with their prices.
+// first; then the image and video models with their prices. Offline, the copies kept on this
+// computer, with their age.
 import { useMemo, useState } from "react";
 import type { CatalogModel } from "../../../bindings/CatalogModel";
 import { ErrorPanel } from "../../../components/ErrorPanel";
 import { toIpcError } from "../../../ipc/invoke";
 import { formatDateTime, plural } from "../../../lib/format";
 import { NO_FILTERS, catalogDate, filterModels, formatContext, formatCreated, labOf, labsOf, mergeCatalogs, priceLabel, valuesOf, type CatalogFilters } from "./catalog";
+import { OfflineNote } from "./OfflineNote";
 import { useGatewayModels, useImageModels, usePublicCatalog, useVideoModels } from "./queries";
 import "./models.css";
 
@@ -24,10 +26,10 @@ export function ModelCatalog() {
   const images = useImageModels();
   const videos = useVideoModels();
   const [filters, setFilters] = useState<CatalogFilters>(NO_FILTERS);
-  const all = useMemo(() => mergeCatalogs(pub.data?.data, authed.data?.data), [pub.data, authed.data]);
+  const all = useMemo(() => mergeCatalogs(pub.data?.list.data, authed.data?.list.data), [pub.data, authed.data]);
   const shown = useMemo(() => filterModels(all, filters), [all, filters]);
   const set = (patch: Partial<CatalogFilters>) => setFilters((f) => ({ ...f, ...patch }));
-  const updated = catalogDate(pub.data?.updated_at);
+  const updated = catalogDate(pub.data?.list.updated_at);
 
   if (pub.isPending && authed.isPending) return <p className="skeleton">Loading the model catalog…</p>;
   if (pub.isError && authed.isError) {
@@ -43,6 +45,7 @@ export function ModelCatalog() {
             {authed.isError ? " · public list only (no prices)" : ""}
           </p>
         </div>
+        <OfflineNote sources={[pub.data, authed.data, images.data, videos.data]} />
         {authed.isError && (
           <>
             <p className="muted">Prices and audio models need the connection&rsquo;s catalog, which could not be read:</p>
@@ -154,10 +157,10 @@ function PricedList({ title, query }: { title: string; query: ReturnType<typeof 
         <p className="skeleton">Loading…</p>
       ) : query.isError ? (
         <ErrorPanel error={toIpcError(query.error)} onRetry={() => void query.refetch()} />
-      ) : query.data.data.length === 0 ? (
+      ) : query.data.list.data.length === 0 ? (
         <p className="muted">None offered.</p>
       ) : (
-        <ModelTable label={title} rows={[...query.data.data].sort((a, b) => (b.created ?? -1) - (a.created ?? -1))} priced />
+        <ModelTable label={title} rows={[...query.data.list.data].sort((a, b) => (b.created ?? -1) - (a.created ?? -1))} priced />
       )}
     </section>
   );

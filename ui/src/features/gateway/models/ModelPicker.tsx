@@ -1,22 +1,24 @@
 // The one model picker of the Gateway studio: every model of a kind from the catalogs (authed,
 // else public), grouped by lab, newest first. Chat, compare, rerank's "Ask a spec" and the media
-// studios all use it, so a model shows the same name everywhere.
+// studios all use it, so a model shows the same name everywhere. Offline, it lists the copies kept
+// on this computer and says how old they are.
 import { useEffect, useId, useMemo } from "react";
 import type { CatalogModel } from "../../../bindings/CatalogModel";
 import { isKind, labOf, mergeCatalogs, priceLabel, type ModelKind } from "./catalog";
+import { OfflineNote, type CatalogSource } from "./OfflineNote";
 import { useGatewayModels, useImageModels, usePublicCatalog, useVideoModels } from "./queries";
 
 /** The models of one kind from every catalog the connection can read, newest first. */
-export function useModelsOf(kind: ModelKind): { models: CatalogModel[]; loading: boolean } {
+export function useModelsOf(kind: ModelKind): { models: CatalogModel[]; loading: boolean; sources: (CatalogSource | undefined)[] } {
   const pub = usePublicCatalog();
   const authed = useGatewayModels();
   const images = useImageModels();
   const videos = useVideoModels();
   const models = useMemo(
-    () => mergeCatalogs(pub.data?.data, authed.data?.data, images.data?.data, videos.data?.data).filter((m) => isKind(m, kind)),
+    () => mergeCatalogs(pub.data?.list.data, authed.data?.list.data, images.data?.list.data, videos.data?.list.data).filter((m) => isKind(m, kind)),
     [pub.data, authed.data, images.data, videos.data, kind],
   );
-  return { models, loading: pub.isPending && authed.isPending };
+  return { models, loading: pub.isPending && authed.isPending, sources: [pub.data, authed.data, images.data, videos.data] };
 }
 
 export interface ModelPickerProps {
@@ -37,7 +39,7 @@ export interface ModelPickerProps {
 
 export function ModelPicker({ label, kind, value, onChange, hint, disabled, exclude = [], autoSelect = true, showPrice = false }: ModelPickerProps) {
   const id = useId();
-  const { models, loading } = useModelsOf(kind);
+  const { models, loading, sources } = useModelsOf(kind);
   const offered = models.filter((m) => m.id === value || !exclude.includes(m.id));
   const first = offered[0]?.id;
   useEffect(() => {
@@ -68,6 +70,7 @@ export function ModelPicker({ label, kind, value, onChange, hint, disabled, excl
           {hint}
         </span>
       )}
+      <OfflineNote sources={sources} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 // A model select of one studio: the catalog's ids with their names, and a price line shown under
-// it before anything is sent.
+// it before anything is sent; offline, how old the kept list is.
 import { useId } from "react";
 import type { CatalogModel } from "../../../bindings/CatalogModel";
+import { OfflineNote, type CatalogSource } from "../models/OfflineNote";
 
 export function ModelPicker({
   label,
@@ -9,6 +10,7 @@ export function ModelPicker({
   value,
   onChange,
   price,
+  source,
   disabled = false,
 }: {
   label: string;
@@ -17,6 +19,8 @@ export function ModelPicker({
   onChange: (id: string) => void;
   /** The price line of the chosen model (and amount). */
   price?: string;
+  /** The catalog the models came from: when it is the kept copy, the picker says so. */
+  source?: CatalogSource;
   disabled?: boolean;
 }) {
   const id = useId();
@@ -43,6 +47,7 @@ export function ModelPicker({
           {price}
         </p>
       )}
+      <OfflineNote sources={[source]} />
     </div>
   );
 }

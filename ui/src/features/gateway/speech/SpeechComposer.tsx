@@ -4,6 +4,7 @@ import { useId, type FormEvent } from "react";
 import type { CatalogModel } from "../../../bindings/CatalogModel";
 import type { IpcError } from "../../../ipc/contract";
 import { ErrorPanel } from "../../../components/ErrorPanel";
+import type { CatalogSource } from "../models/OfflineNote";
 import { ModelPicker } from "../shared/ModelPicker";
 import { speechPriceLine } from "../shared/price";
 import { SPEECH_FORMATS, VOICES, audioModels, modelKindLabel, type AudioMode } from "./speechModels";
@@ -21,6 +22,7 @@ export const EMPTY_SPEECH: SpeechDraft = { mode: "speech", input: "", model: "",
 
 export function SpeechComposer({
   catalog,
+  source,
   draft,
   onChange,
   onGenerate,
@@ -28,6 +30,8 @@ export function SpeechComposer({
   error,
 }: {
   catalog: CatalogModel[];
+  /** The catalog's view: offline, the picker says how old the kept list is. */
+  source?: CatalogSource;
   draft: SpeechDraft;
   onChange: (d: SpeechDraft) => void;
   onGenerate: () => void;
@@ -69,6 +73,7 @@ export function SpeechComposer({
         <ModelPicker
           label={music ? "Music model" : "Speech model"}
           models={models}
+          source={source}
           value={draft.model}
           onChange={(m) => onChange({ ...draft, model: m })}
         />

@@ -42,7 +42,7 @@ export function SpeechStudio() {
   const [abOpen, setAbOpen] = useState(false);
   const [preferred, setPreferred] = useState<number[]>(loadPreferred);
 
-  const models = useMemo(() => catalog.data?.data ?? [], [catalog.data]);
+  const models = useMemo(() => catalog.data?.list.data ?? [], [catalog.data]);
   const model = draft.model || audioModels(models, draft.mode)[0]?.id || "";
   const list = useMemo(() => (takes.data ?? []).filter((t) => modeOf(t.model) !== null || t.kind === "audio"), [takes.data]);
   const byId = (id: number | null) => (id === null ? undefined : list.find((t) => t.id === id));
@@ -70,6 +70,7 @@ export function SpeechStudio() {
       {catalog.isError && <ErrorPanel error={toIpcError(catalog.error)} onRetry={() => void catalog.refetch()} />}
       <SpeechComposer
         catalog={models}
+        source={catalog.data}
         draft={{ ...draft, model }}
         onChange={setDraft}
         onGenerate={() => void generate()}

@@ -40,7 +40,7 @@ export function TranscribeStudio() {
   const [model, setModel] = useState("");
   const [pickError, setPickError] = useState<IpcError | null>(null);
 
-  const models = useMemo(() => transcriptionModels(catalog.data?.data ?? []), [catalog.data]);
+  const models = useMemo(() => transcriptionModels(catalog.data?.list.data ?? []), [catalog.data]);
   const chosen = model || models[0]?.id || "";
 
   useSubscription<DragDropEvent>(
@@ -133,7 +133,7 @@ export function TranscribeStudio() {
               ))}
             </select>
           </div>
-          <ModelPicker label="Transcription model" models={models} value={chosen} onChange={setModel} price={chosen ? transcriptionPriceLine(models.find((m) => m.id === chosen)) : undefined} />
+          <ModelPicker label="Transcription model" models={models} source={catalog.data} value={chosen} onChange={setModel} price={chosen ? transcriptionPriceLine(models.find((m) => m.id === chosen)) : undefined} />
         </div>
         {takes.isError && <ErrorPanel error={toIpcError(takes.error)} onRetry={() => void takes.refetch()} />}
         <Recorder />

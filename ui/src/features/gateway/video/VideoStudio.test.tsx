@@ -36,7 +36,7 @@ describe("video jobs", () => {
   it("follows a job through job-changed until it is done, then shows what it cost", async () => {
     mockIPC(
       (cmd) => {
-        if (cmd === "video_models") return { object: "list", data: [{ id: "g/veo", input: [], output: [], svc: { credits_per_second: 1.5 } }] };
+        if (cmd === "video_models") return { list: { object: "list", data: [{ id: "g/veo", input: [], output: [], svc: { credits_per_second: 1.5 } }] }, cachedAt: "2026-11-22T09:00:00Z", offline: false };
         if (cmd === "list_jobs") return [job()];
         if (cmd === "list_media") return [];
         return null;

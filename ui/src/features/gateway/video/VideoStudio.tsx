@@ -31,7 +31,7 @@ export function VideoStudio() {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<IpcError | null>(null);
 
-  const list = useMemo(() => models.data?.data ?? [], [models.data]);
+  const list = useMemo(() => models.data?.list.data ?? [], [models.data]);
   const chosen = model || list[0]?.id || "";
   const picked = list.find((m) => m.id === chosen);
   const running = (jobs.data ?? []).filter(isUnfinished).length;
@@ -63,7 +63,7 @@ export function VideoStudio() {
           <textarea id={`${id}-prompt`} className="textarea" value={prompt} placeholder="A paper boat drifting down a rainy street" onChange={(e) => setPrompt(e.target.value)} />
         </div>
         <div className="studio-options">
-          <ModelPicker label="Model" models={list} value={chosen} onChange={setModel} />
+          <ModelPicker label="Model" models={list} source={models.data} value={chosen} onChange={setModel} />
           <div className="field">
             <label htmlFor={`${id}-seconds`}>Length (seconds)</label>
             <input
