@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useAppInfo, useProfiles, useSettings, useSettingsEvents } from "./ipc/hooks";
 import { CreditMeter } from "./components/CreditMeter";
 import { ErrorPanel } from "./components/ErrorPanel";
@@ -6,9 +6,7 @@ import { ScreenBoundary } from "./components/ScreenBoundary";
 import { AppToaster } from "./components/Toasts";
 import { toIpcError } from "./ipc/invoke";
 import { Welcome } from "./features/shell/Welcome";
-import { AgentsScreen, GatewayScreen, PlansScreen, SettingsScreen, SpecsScreen, prefetchAreas } from "./features/shell/areas";
-import { CommandPalette } from "./features/shell/CommandPalette";
-import { HelpSheet } from "./features/shell/HelpSheet";
+import { AgentsScreen, CommandPalette, GatewayScreen, HelpSheet, PlansScreen, SettingsScreen, SpecsScreen, prefetchAreas } from "./features/shell/areas";
 import { useHashRoute } from "./features/shell/history";
 import { placeOf } from "./features/shell/route";
 import { useScrollMemory } from "./features/shell/scrollMemory";
@@ -86,7 +84,8 @@ export function App() {
   useEffect(() => onFirstUsable(prefetchAreas), []);
 
   const theme = settings.data?.theme ?? "system";
-  useEffect(() => {
+  // Before the browser paints, so no screen is ever painted in the other theme first.
+  useLayoutEffect(() => {
     const root = document.documentElement;
     if (theme !== "system") {
       root.setAttribute("data-theme", theme);
@@ -100,7 +99,9 @@ export function App() {
   }, [theme]);
 
   // The start screen of index.html, kept until the app answers (no blank flash in between).
-  if (info.isPending) {
+  // Until the settings are read too, so the first screen is painted in the user's theme (a
+  // settings error goes on with the system's theme).
+  if (info.isPending || settings.isPending) {
     return (
       <div className="boot" role="status">
         <span className="boot-mark" aria-hidden="true" />
@@ -196,8 +197,10 @@ export function App() {
             </Suspense>
           </ScreenBoundary>
           <AppToaster />
-          {dialog === "palette" && <CommandPalette route={route} navigate={navigate} onClose={() => setDialog(null)} />}
-          {dialog === "help" && <HelpSheet onClose={() => setDialog(null)} />}
+          <Suspense fallback={null}>
+            {dialog === "palette" && <CommandPalette route={route} navigate={navigate} onClose={() => setDialog(null)} />}
+            {dialog === "help" && <HelpSheet onClose={() => setDialog(null)} />}
+          </Suspense>
          </RouteContext.Provider>
         </NavContext.Provider>
       </main>

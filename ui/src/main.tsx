@@ -4,6 +4,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { App } from "./App";
 import { currentEntry, restoreLastRoute } from "./features/shell/history";
 import { restoreLastScroll } from "./features/shell/scrollMemory";
+import { keys } from "./ipc/hooks";
+import { call } from "./ipc/invoke";
 import "./styles/app.css";
 
 const queryClient = new QueryClient({
@@ -20,6 +22,10 @@ async function start() {
   // The window opens on index.html without a hash (a relaunch): back to where the user was, and
   // scrolled as it was.
   if (restoreLastRoute()) restoreLastScroll(currentEntry(), window.location.hash);
+  // What the first screen depends on (the welcome or the frame, in the user's theme) is asked for
+  // before React renders.
+  void queryClient.prefetchQuery({ queryKey: keys.appInfo, queryFn: () => call("app_info") });
+  void queryClient.prefetchQuery({ queryKey: keys.settings, queryFn: () => call("get_settings") });
   const root = document.getElementById("root");
   if (root) {
     createRoot(root).render(

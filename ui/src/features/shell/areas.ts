@@ -1,4 +1,4 @@
-// The areas' screens, each loaded on demand: a launch runs only the shell and the screen it shows
+// The areas' screens (and the palette and help dialogs), each loaded on demand: a launch runs only the shell and the screen it shows
 // (the welcome card, or the area a relaunch reopens), so its first usable screen does not wait
 // for every area's code (scripts/bench, "cold start to first usable screen"). The others are
 // fetched once that screen is usable (`prefetchAreas`), so moving to an area rarely waits.
@@ -9,12 +9,17 @@ const loadPlans = () => import("../plans/PlansScreen");
 const loadAgents = () => import("../agents/AgentsScreen");
 const loadGateway = () => import("../gateway/GatewayScreen");
 const loadSettings = () => import("../settings/SettingsScreen");
+const loadPalette = () => import("./CommandPalette");
+const loadHelp = () => import("./HelpSheet");
 
 export const SpecsScreen = lazy(() => loadSpecs().then((m) => ({ default: m.SpecsScreen })));
 export const PlansScreen = lazy(() => loadPlans().then((m) => ({ default: m.PlansScreen })));
 export const AgentsScreen = lazy(() => loadAgents().then((m) => ({ default: m.AgentsScreen })));
 export const GatewayScreen = lazy(() => loadGateway().then((m) => ({ default: m.GatewayScreen })));
 export const SettingsScreen = lazy(() => loadSettings().then((m) => ({ default: m.SettingsScreen })));
+/** The dialogs Ctrl/Cmd+K and ? open. */
+export const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.CommandPalette })));
+export const HelpSheet = lazy(() => loadHelp().then((m) => ({ default: m.HelpSheet })));
 
 let prefetched = false;
 
@@ -22,5 +27,5 @@ let prefetched = false;
 export function prefetchAreas(): void {
   if (prefetched) return;
   prefetched = true;
-  for (const load of [loadSpecs, loadPlans, loadAgents, loadGateway, loadSettings]) load().catch(() => undefined);
+  for (const load of [loadSpecs, loadPlans, loadAgents, loadGateway, loadSettings, loadPalette, loadHelp]) load().catch(() => undefined);
 }
