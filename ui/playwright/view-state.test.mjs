@@ -71,9 +71,11 @@ describe("scroll positions", () => {
   test("Back returns to where an entry was scrolled, a new place starts at the top, and a relaunch reopens the position", async () => {
     await h.withScenario("plans-long", async ({ page }) => {
       const place = `#/plans?projectId=${PROJECT_LONG}`;
-      await page.goto(`${h.url}/?scenario=plans-long${place}`);
+      // A fresh page opened on the plan (a query of its own, so this is a load, not a hash change).
+      await page.goto(`${h.url}/?scenario=plans-long&open=plan${place}`);
+      await page.waitForFunction(() => window.__SPECDESK_MOCK__?.scenario === "plans-long");
       const lastFeature = page.locator("li.feature").nth(59);
-      await lastFeature.waitFor();
+      await lastFeature.waitFor({ timeout: 30_000 });
       const room = await page.evaluate(() => {
         const main = document.querySelector("main.main");
         return main ? main.scrollHeight - main.clientHeight : 0;
@@ -88,7 +90,7 @@ describe("scroll positions", () => {
       assert.equal(await mainTop(page), 0);
 
       await page.goBack();
-      await lastFeature.waitFor();
+      await lastFeature.waitFor({ timeout: 30_000 });
       await page.waitForFunction((top) => Math.abs(document.querySelector("main.main").scrollTop - top) < 2, target);
       assert.equal(Math.round(await mainTop(page)), target);
 
@@ -101,7 +103,7 @@ describe("scroll positions", () => {
         [place, target],
       );
       await relaunch(page, "plans-long");
-      await lastFeature.waitFor();
+      await lastFeature.waitFor({ timeout: 30_000 });
       await page.waitForFunction((top) => Math.abs(document.querySelector("main.main").scrollTop - top) < 2, target);
       assert.equal(Math.round(await mainTop(page)), target);
     });

@@ -152,9 +152,17 @@ struct Sent {
     key: String,
 }
 
+/// Whether this send's refusal is final, so the values are needed no more. A refusal the job
+/// runner retries (a rate limit: too many tasks in flight or streams open; the service busy) is
+/// "not now": the follower sends the batch again after the wait, with its values, so they stay in
+/// the keychain.
+fn refused_for_good(e: &specdesk_client::Error) -> bool {
+    was_refused(e) && !IpcErrorKind::from(e.kind()).is_transient()
+}
+
 impl Sent {
     async fn settle<T>(&self, outcome: &Result<T, specdesk_client::Error>) {
-        self.settle_if(outcome.as_ref().map_or_else(was_refused, |_| true))
+        self.settle_if(outcome.as_ref().map_or_else(refused_for_good, |_| true))
             .await;
     }
 
@@ -170,7 +178,7 @@ impl Sent {
         let mut sent = Some(self);
         Box::pin(updates.then(move |update| {
             // A broken connection settles nothing: the next attempt sends again with the values.
-            let settled = update.as_ref().map_or_else(was_refused, |_| true);
+            let settled = update.as_ref().map_or_else(refused_for_good, |_| true);
             let pending = if settled { sent.take() } else { None };
             async move {
                 if let Some(sent) = pending {
@@ -305,4 +313,28 @@ fn results_then_done(batch: Batch) -> Vec<BatchUpdate> {
         .collect();
     updates.push(BatchUpdate::Done(Box::new(batch)));
     updates
+}
+
+#[cfg(test)]
+mod tests {
+    use super::refused_for_good;
+    use specdesk_client::{ApiError, Error};
+
+    fn api(status: u16, body: &str) -> Error {
+        Error::Api(Box::new(ApiError::from_parts(
+            status,
+            body.as_bytes(),
+            None,
+            None,
+        )))
+    }
+
+    #[test]
+    fn only_a_final_refusal_lets_the_values_go() {
+        let limited = r#"{"statusCode":429,"error":"Too Many Requests","message":"Too many tasks in flight."}"#;
+        let invalid =
+            r#"{"statusCode":400,"error":"Bad Request","message":"tasks[0].url is not a URL."}"#;
+        assert!(!refused_for_good(&api(429, limited)));
+        assert!(refused_for_good(&api(400, invalid)));
+    }
 }
