@@ -37,21 +37,16 @@ function actions(page) {
 
 /**
  * The whole first run. `send`: "keys" (Ctrl+Enter in the description) or "click" (Generate).
- * `scan(label)`: called at each step (axe), its time left out of the measured time.
+ * `scan(label)`: called at each step (axe). Nothing here is timed: the time to the rendered spec
+ * belongs in a benchmark of the real app (DESIGN.md: timing never in a test).
  */
 async function firstRun(page, mock, { send, scan = async () => undefined }) {
   const user = actions(page);
-  let scanning = 0;
-  const scanned = async (label) => {
-    const t = Date.now();
-    await scan(label);
-    scanning += Date.now() - t;
-  };
+  const scanned = (label) => scan(label);
 
   const welcome = page.getByRole("main", { name: "Welcome to Specdesk" });
   await welcome.getByRole("button", { name: "Explore the Sandbox" }).waitFor();
   await scanned("the welcome");
-  const start = Date.now();
 
   // 1. Explore the Sandbox: the Specs composer, its description focused.
   await user.click("Explore the Sandbox", welcome.getByRole("button", { name: "Explore the Sandbox" }));
@@ -99,7 +94,6 @@ async function firstRun(page, mock, { send, scan = async () => undefined }) {
   await human.waitFor();
   const documentTitle = page.getByRole("article", { name: "Human spec" }).getByRole("heading", { level: 1, name: "Your spec" });
   await documentTitle.waitFor({ state: "visible" });
-  const elapsed = Date.now() - start - scanning;
   assert.equal(await human.getAttribute("aria-selected"), "true");
   assert.equal(await page.getByRole("tab", { name: "Overview" }).getAttribute("aria-selected"), "false");
   assert.equal(await documentTitle.isVisible(), true);
@@ -117,7 +111,6 @@ async function firstRun(page, mock, { send, scan = async () => undefined }) {
     send === "keys" ? "press Control+Enter" : "click Generate spec",
     "click Open",
   ]);
-  assert.ok(elapsed <= 10_000, `launch to a rendered human spec took ${elapsed} ms`);
   assert.equal((await mock.calls("finish_welcome")).length, 1);
 }
 
