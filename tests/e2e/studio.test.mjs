@@ -292,11 +292,24 @@ test("a compare of two models streams both replies, and the winner picked is rec
   await browser.keys("Enter");
   const lane = (m) => `li.compare-lane[aria-label="Reply from ${m}"]`;
   const pick = (m) => `${lane(m)} button`;
+  const replyOf = (m) => `Sandbox reply from ${m}. You wrote 7 words: "${PROMPT}"`;
+  // Both lanes finished: not busy, their Pick enabled and their whole reply shown.
   await browser.waitUntil(
-    async () => browser.execute((sels) => sels.every((s) => document.querySelector(s) && !document.querySelector(s).disabled), [pick(model), pick(other)]),
+    async () =>
+      browser.execute(
+        (lanes) =>
+          lanes.every(([sel, text]) => {
+            const l = document.querySelector(sel);
+            const md = l?.querySelector(".chat-md")?.textContent.replace(/\s+/g, " ").trim();
+            return l && l.getAttribute("aria-busy") === "false" && !l.querySelector("button")?.disabled && md === text;
+          }),
+        [
+          [lane(model), replyOf(model)],
+          [lane(other), replyOf(other)],
+        ],
+      ),
     { timeout: 30000, timeoutMsg: "the two replies did not both finish" },
   );
-  const replyOf = (m) => `Sandbox reply from ${m}. You wrote 7 words: "${PROMPT}"`;
   for (const m of [model, other]) {
     assert.equal(await plain(`${lane(m)} .chat-md`), replyOf(m));
     assert.equal(await browser.execute((s) => document.querySelector(s).getAttribute("aria-busy"), lane(m)), "false");

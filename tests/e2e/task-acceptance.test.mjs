@@ -120,6 +120,12 @@ test("a spec's stories checked on a running app: pass and fail per criterion, wi
     await textOf(".acceptance-summary"),
     `1 of ${lines.length} criteria pass · ${failed.length} fail${unchecked ? ` · ${unchecked} could not be checked` : ""}`,
   );
+
+  // Back to the spec: the place the next launch reopens (the files after this one start on the
+  // batches, not on this acceptance run).
+  await (await browser.$("button*=Back to the spec")).click();
+  await browser.$("#spec-title").waitForExist({ timeout: 10000 });
+  assert.match(await browser.execute(() => window.location.hash), /^#\/specs\/[0-9a-f]{24}/);
 });
 
 /** `text` as a literal inside a regular expression. */
