@@ -9,6 +9,7 @@
 
 pub mod agents;
 pub mod catalogs;
+pub mod chat_frames;
 pub mod credits;
 pub mod events;
 pub mod files;

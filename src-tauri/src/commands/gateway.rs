@@ -4,7 +4,9 @@
 use tauri::ipc::Channel;
 use tauri::{AppHandle, State};
 
+use specdesk_core::agents::frames::FRAME;
 use specdesk_core::catalogs::{self, CatalogView};
+use specdesk_core::chat_frames::forward_in_frames;
 use specdesk_core::image_file::ImageFile;
 use specdesk_core::settings::SpendToday;
 use specdesk_core::spend::{GatewayCall, PriceList, check_call};
@@ -224,11 +226,24 @@ pub async fn chat_stream(
         error: |error| ChatEvent::Error { error },
         cancelled: "Stopped. The reply so far is not kept; send the message again for a new one.",
     };
+    // Deltas go to the web view at most once a frame, those of a frame merged
+    // (`core::chat_frames`): a reply is thousands of them.
     let events = on_event.clone();
-    let body = with_studio(&app, &state, GatewayCall::Chat(&request), async |s| {
-        s.chat_stream(conversation_id, &request, |e| send_event(&events, e))
+    let (to_frames, from_stream) = tokio::sync::mpsc::unbounded_channel();
+    let (app, state_ref, request_ref) = (&app, &*state, &request);
+    let stream = async move {
+        let outcome = with_studio(app, state_ref, GatewayCall::Chat(request_ref), async |s| {
+            s.chat_stream(conversation_id, request_ref, |e| {
+                let _ = to_frames.send(e);
+            })
             .await
-    });
+        })
+        .await;
+        drop(to_frames);
+        outcome
+    };
+    let frames = forward_in_frames(from_stream, FRAME, move |e| send_event(&events, e));
+    let body = async move { tokio::join!(stream, frames).0 };
     state.streams.run(&stream_id, &on_event, ending, body).await
 }
 
