@@ -104,3 +104,56 @@ export async function waitForTextOf(selector, expected, timeout = 20000) {
     { timeout, timeoutMsg: `${selector}: "${expected}" expected, "${last}" found` },
   );
 }
+
+/** The element whose `aria-label` is exactly `label`. */
+export const $label = (label) => browser.$(`[aria-label="${label}"]`);
+
+/** Replaces the value of the field whose `aria-label` is `label` (the builder's cells). */
+export async function setField(label, value) {
+  const el = await $label(label);
+  await el.waitForExist({ timeout: 10000 });
+  await el.clearValue();
+  await el.setValue(value);
+}
+
+/** Opens an area from the sidebar ("Specs", "Plans", "Browser agents", "Gateway", "Settings"). */
+export async function openArea(name) {
+  await click("button", name, await browser.$('nav[aria-label="Areas"]'));
+}
+
+/** Opens one of the Gateway's studios and waits until its tab is the selected one. */
+export async function openStudio(name) {
+  await click("button", name, await browser.$('[role="tablist"][aria-label="Studios"]'));
+  await browser.waitUntil(
+    async () => (await browser.execute(() => document.querySelector('[role="tab"][aria-selected="true"]')?.textContent.trim())) === name,
+    { timeout: 10000, timeoutMsg: `the ${name} studio did not open` },
+  );
+}
+
+/** Makes connection `name` the one in use (Settings); returns its list item. */
+export async function useConnection(name) {
+  await openArea("Settings");
+  const item = await browser.$(`li[aria-label="${name}"]`);
+  await item.waitForExist({ timeout: 20000 });
+  const use = await item.$("button=Use");
+  if (await use.isExisting()) await use.click();
+  await item.$("span=In use").waitForExist({ timeout: 10000 });
+  return item;
+}
+
+/**
+ * The app on its built-in Sandbox, however it starts: a first run's welcome is passed with
+ * "Explore the Sandbox", then the Sandbox is made the connection in use. Returns the embedded
+ * sandbox's address (it changes with every launch).
+ */
+export async function useSandbox() {
+  await browser.waitUntil(
+    async () => (await browser.$("main.welcome").isExisting()) || (await browser.$('nav[aria-label="Areas"]').isExisting()),
+    { timeout: 20000, timeoutMsg: "neither the welcome nor the app frame appeared" },
+  );
+  if (await browser.$("main.welcome").isExisting()) await click("button", "Explore the Sandbox");
+  const sandbox = await useConnection("Sandbox");
+  const url = await sandbox.$(".mono").getText();
+  assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
+  return url;
+}

@@ -9,19 +9,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  browser,
-  click,
-  env,
-  fill,
-  launch,
-  quit,
-  texts,
-  textOf,
-  waitForCount,
-  waitForText,
-  waitForTextOf,
-} from "./helpers.mjs";
+import { browser, click, env, fill, launch, openArea, quit, textOf, texts, useSandbox, waitForCount, waitForText, waitForTextOf } from "./helpers.mjs";
 
 const FAST = "A habit tracker for small teams: daily check-ins, streaks and a weekly summary by email.";
 const FAST_TITLE = "Habit tracker for small teams";
@@ -46,10 +34,6 @@ before(async () => {
 after(async () => {
   await quit();
 });
-
-async function openArea(name) {
-  await click("button", name, await browser.$('nav[aria-label="Areas"]'));
-}
 
 /** The header's credit meter reads `credits` (e.g. "9,992"). */
 async function waitForBalance(credits) {
@@ -151,21 +135,8 @@ async function advanceProject(projectId) {
 }
 
 test("the app is on its built-in Sandbox, whose address Settings shows", async () => {
-  await browser.waitUntil(
-    async () => (await browser.$("main.welcome").isExisting()) || (await browser.$('nav[aria-label="Areas"]').isExisting()),
-    { timeout: 20000, timeoutMsg: "neither the welcome nor the app frame appeared" },
-  );
   // Alone, this file starts on a first run; after app.test.mjs the welcome is done.
-  if (await browser.$("main.welcome").isExisting()) await click("button", "Explore the Sandbox");
-
-  await openArea("Settings");
-  const sandbox = await browser.$('li[aria-label="Sandbox"]');
-  await sandbox.waitForExist({ timeout: 20000 });
-  const use = await sandbox.$("button=Use");
-  if (await use.isExisting()) await use.click();
-  await sandbox.$("span=In use").waitForExist({ timeout: 10000 });
-  sandboxUrl = await sandbox.$(".mono").getText();
-  assert.match(sandboxUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
+  sandboxUrl = await useSandbox();
   const health = await fetch(`${sandboxUrl}/_sandbox/health`);
   assert.equal(health.status, 200);
   assert.match(await browser.$("header").getText(), /Sandbox\s*Sandbox — offline, simulated/);

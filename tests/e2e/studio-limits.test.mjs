@@ -6,7 +6,7 @@
 // or after the other files (same data folder). Nothing here measures time.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { browser, click, fill, launch, quit, waitForText } from "./helpers.mjs";
+import { browser, click, fill, launch, openArea, openStudio, quit, useConnection, useSandbox, waitForText } from "./helpers.mjs";
 
 const KETTLE = "A copper kettle on a stone windowsill";
 const FILM = "Steam rising from a copper kettle";
@@ -20,18 +20,6 @@ before(async () => {
 after(async () => {
   await quit().catch(() => undefined);
 });
-
-async function openArea(name) {
-  await click("button", name, await browser.$('nav[aria-label="Areas"]'));
-}
-
-async function openStudio(name) {
-  await click("button", name, await browser.$('[role="tablist"][aria-label="Studios"]'));
-  await browser.waitUntil(
-    async () => (await browser.execute(() => document.querySelector('[role="tab"][aria-selected="true"]')?.textContent.trim())) === name,
-    { timeout: 10000, timeoutMsg: `the ${name} studio did not open` },
-  );
-}
 
 /** Selects the option whose text is `text` in the select labelled `label`. */
 async function choose(label, text) {
@@ -53,16 +41,6 @@ async function clearField(label) {
 /** The text of the error panel shown in the main area (whitespace collapsed). */
 const errorPanel = () =>
   browser.execute(() => document.querySelector("main.main .panel-error")?.innerText.replace(/\s+/g, " ").trim() ?? "");
-
-async function useConnection(name) {
-  await openArea("Settings");
-  const item = await browser.$(`li[aria-label="${name}"]`);
-  await item.waitForExist({ timeout: 20000 });
-  const use = await item.$("button=Use");
-  if (await use.isExisting()) await use.click();
-  await item.$("span=In use").waitForExist({ timeout: 10000 });
-  return item;
-}
 
 async function generateImage(prompt) {
   await openArea("Gateway");
@@ -89,14 +67,7 @@ async function waitForDecodedImage(near) {
 }
 
 test("the Sandbox is in use", async () => {
-  await browser.waitUntil(
-    async () => (await browser.$("main.welcome").isExisting()) || (await browser.$('nav[aria-label="Areas"]').isExisting()),
-    { timeout: 20000, timeoutMsg: "neither the welcome nor the app frame appeared" },
-  );
-  if (await browser.$("main.welcome").isExisting()) await click("button", "Explore the Sandbox");
-  const sandbox = await useConnection("Sandbox");
-  sandboxUrl = await sandbox.$(".mono").getText();
-  assert.match(sandboxUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
+  sandboxUrl = await useSandbox();
 });
 
 test("a rate limit longer than the app waits on its own is explained with its wait, and Try again waits for it", async () => {

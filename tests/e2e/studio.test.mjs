@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { browser, click, fill, launch, quit, waitForText } from "./helpers.mjs";
+import { browser, click, fill, launch, openArea, openStudio, quit, useSandbox, waitForText } from "./helpers.mjs";
 
 const MESSAGE = "Hello from the end-to-end test";
 const SPOKEN = "Welcome to Specdesk, the desktop client.";
@@ -24,18 +24,6 @@ after(async () => {
   await quit();
 });
 
-async function openArea(name) {
-  await click("button", name, await browser.$('nav[aria-label="Areas"]'));
-}
-
-async function openStudio(name) {
-  await click("button", name, await browser.$('[role="tablist"][aria-label="Studios"]'));
-  await browser.waitUntil(
-    async () => (await browser.execute(() => document.querySelector('[role="tab"][aria-selected="true"]')?.textContent.trim())) === name,
-    { timeout: 10000, timeoutMsg: `the ${name} studio did not open` },
-  );
-}
-
 /** The value of the select labelled `label`. */
 async function selected(label) {
   return browser.execute((text) => {
@@ -45,17 +33,7 @@ async function selected(label) {
 }
 
 test("the Sandbox is in use", async () => {
-  await browser.waitUntil(
-    async () => (await browser.$("main.welcome").isExisting()) || (await browser.$('nav[aria-label="Areas"]').isExisting()),
-    { timeout: 20000, timeoutMsg: "neither the welcome nor the app frame appeared" },
-  );
-  if (await browser.$("main.welcome").isExisting()) await click("button", "Explore the Sandbox");
-  await openArea("Settings");
-  const sandbox = await browser.$('li[aria-label="Sandbox"]');
-  await sandbox.waitForExist({ timeout: 20000 });
-  const use = await sandbox.$("button=Use");
-  if (await use.isExisting()) await use.click();
-  await sandbox.$("span=In use").waitForExist({ timeout: 10000 });
+  await useSandbox();
 });
 
 test("a chat reply streams in and is announced once, as the sandbox wrote it", async () => {

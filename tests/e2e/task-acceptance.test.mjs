@@ -7,7 +7,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
-import { browser, click, fill, launch, quit, textOf } from "./helpers.mjs";
+import { browser, click, fill, launch, openArea, quit, setField, textOf, useSandbox } from "./helpers.mjs";
 
 const IDEA = "A tool library for a neighbourhood: members lend drills and ladders, book them for a weekend, and rate the borrower.";
 const BLANK = `<!doctype html><html><head><title>Blank</title></head><body><p>Under construction.</p></body></html>`;
@@ -33,31 +33,8 @@ after(async () => {
   await new Promise((ok) => site.close(ok));
 });
 
-async function openArea(name) {
-  await click("button", name, await browser.$('nav[aria-label="Areas"]'));
-}
-
-const $label = (label) => browser.$(`[aria-label="${label}"]`);
-
-async function setField(label, value) {
-  const el = await $label(label);
-  await el.waitForExist({ timeout: 10000 });
-  await el.clearValue();
-  await el.setValue(value);
-}
-
 test("the Sandbox is in use", async () => {
-  await browser.waitUntil(
-    async () => (await browser.$("main.welcome").isExisting()) || (await browser.$('nav[aria-label="Areas"]').isExisting()),
-    { timeout: 20000, timeoutMsg: "neither the welcome nor the app frame appeared" },
-  );
-  if (await browser.$("main.welcome").isExisting()) await click("button", "Explore the Sandbox");
-  await openArea("Settings");
-  const sandbox = await browser.$('li[aria-label="Sandbox"]');
-  await sandbox.waitForExist({ timeout: 20000 });
-  const use = await sandbox.$("button=Use");
-  if (await use.isExisting()) await use.click();
-  await sandbox.$("span=In use").waitForExist({ timeout: 10000 });
+  await useSandbox();
 });
 
 test("a spec's stories checked on a running app: pass and fail per criterion, with the evidence", async () => {

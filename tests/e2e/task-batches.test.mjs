@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { join } from "node:path";
-import { browser, click, env, launch, quit, texts, waitForText } from "./helpers.mjs";
+import { $label, browser, click, env, launch, openArea, quit, setField, texts, useSandbox, waitForText } from "./helpers.mjs";
 
 const PRODUCT = `<!doctype html><html><head><title>Blue Kettle — Kitchen shop</title></head><body>
 <h1 itemprop="name">Blue Kettle</h1><p>Price: <span itemprop="price">24.50</span> EUR</p>
@@ -46,19 +46,6 @@ after(async () => {
   site?.closeAllConnections?.();
   await new Promise((ok) => site.close(ok));
 });
-
-const $label = (label) => browser.$(`[aria-label="${label}"]`);
-
-async function openArea(name) {
-  await click("button", name, await browser.$('nav[aria-label="Areas"]'));
-}
-
-async function setField(label, value) {
-  const el = await $label(label);
-  await el.waitForExist({ timeout: 10000 });
-  await el.clearValue();
-  await el.setValue(value);
-}
 
 /** The batch view's task rows: [number, url, status label]. */
 async function taskRows() {
@@ -100,19 +87,7 @@ async function runBatch(urls) {
 }
 
 test("the Sandbox is in use", async () => {
-  await browser.waitUntil(
-    async () => (await browser.$("main.welcome").isExisting()) || (await browser.$('nav[aria-label="Areas"]').isExisting()),
-    { timeout: 20000, timeoutMsg: "neither the welcome nor the app frame appeared" },
-  );
-  if (await browser.$("main.welcome").isExisting()) await click("button", "Explore the Sandbox");
-  await openArea("Settings");
-  const sandbox = await browser.$('li[aria-label="Sandbox"]');
-  await sandbox.waitForExist({ timeout: 20000 });
-  const use = await sandbox.$("button=Use");
-  if (await use.isExisting()) await use.click();
-  await sandbox.$("span=In use").waitForExist({ timeout: 10000 });
-  sandboxUrl = await sandbox.$(".mono").getText();
-  assert.match(sandboxUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
+  sandboxUrl = await useSandbox();
 });
 
 test("a three-task batch runs live with its timeline and screenshots; a missing target is NO_TARGET", async () => {

@@ -6,7 +6,7 @@
 // alone or after the other files (same data folder): it makes its own fast spec.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { browser, click, fill, launch, quit, textOf, waitForText, waitForTextOf } from "./helpers.mjs";
+import { browser, click, fill, launch, openArea, quit, textOf, useSandbox, waitForText, waitForTextOf } from "./helpers.mjs";
 
 const IDEA = "A shared shopping list for a family: items, who buys what, and a reminder when someone is at the shop.";
 
@@ -18,25 +18,11 @@ after(async () => {
   await quit();
 });
 
-async function openArea(name) {
-  await click("button", name, await browser.$('nav[aria-label="Areas"]'));
-}
-
 const activeTag = () => browser.execute(() => `${document.activeElement?.tagName}:${document.activeElement?.getAttribute("aria-label") ?? ""}`);
 const selectedTab = () => browser.execute(() => document.querySelector('[role="tablist"][aria-label="Parts of the spec"] [aria-selected="true"]')?.textContent.trim());
 
 test("the Sandbox is in use", async () => {
-  await browser.waitUntil(
-    async () => (await browser.$("main.welcome").isExisting()) || (await browser.$('nav[aria-label="Areas"]').isExisting()),
-    { timeout: 20000, timeoutMsg: "neither the welcome nor the app frame appeared" },
-  );
-  if (await browser.$("main.welcome").isExisting()) await click("button", "Explore the Sandbox");
-  await openArea("Settings");
-  const sandbox = await browser.$('li[aria-label="Sandbox"]');
-  await sandbox.waitForExist({ timeout: 20000 });
-  const use = await sandbox.$("button=Use");
-  if (await use.isExisting()) await use.click();
-  await sandbox.$("span=In use").waitForExist({ timeout: 10000 });
+  await useSandbox();
 });
 
 test("a screen that fails to render shows its error panel; the rest of the app goes on, and Reload brings it back", async () => {
