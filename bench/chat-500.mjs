@@ -19,6 +19,7 @@
 //   scrolling, in the same page.
 // Only a window of turns is ever in the DOM: the script checks it stays under 60 turns.
 import { DIST_MOCK, launchChromium, serveStatic } from "../ui/playwright/harness.mjs";
+import { stats, ms, settle } from "./stats.mjs";
 
 const SCENARIO = "gateway-chat-500";
 const LONG = /^Planning the habit tracker \(500 turns\)/; // ui/src/mock/scenarios/gateway-chat-500.ts
@@ -35,17 +36,6 @@ function parseRuns(argv) {
   if (!Number.isInteger(runs) || runs < 5) throw new Error("--runs takes a whole number of at least 5");
   return runs;
 }
-
-function stats(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-  return { median: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1], min: sorted[0], n: sorted.length };
-}
-
-const ms = (v) => `${v.toFixed(1)} ms`;
-
-/** Resolves once a frame has been painted after whatever is pending (rAF, then a task). */
-const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
 
 async function main() {
   const runs = parseRuns(process.argv.slice(2));

@@ -30,6 +30,7 @@
 // The mock answers in the page, so no IPC transfer is included (a real search_cached_specs reads
 // SQLite in Rust; a real list_specs goes to the service, or to the offline search in Rust).
 import { DIST_MOCK, launchChromium, serveStatic } from "../ui/playwright/harness.mjs";
+import { stats, ms, settle } from "./stats.mjs";
 
 const SCENARIO = "library-1000";
 const SEARCH_MEASURE = "specdesk:library:search";
@@ -60,17 +61,6 @@ function parseRuns(argv) {
   if (!Number.isInteger(runs) || runs < 3) throw new Error("--runs takes a whole number of at least 3");
   return runs;
 }
-
-function stats(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-  return { median: at(0.5), p95: at(0.95), min: sorted[0], max: sorted.at(-1), n: sorted.length };
-}
-
-const ms = (v) => `${v.toFixed(1)} ms`;
-
-/** Resolves once a frame has been painted after whatever is pending (rAF, then a task). */
-const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
 
 async function main() {
   const runs = parseRuns(process.argv.slice(2));

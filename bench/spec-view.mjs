@@ -28,6 +28,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DIST_MOCK, launchChromium, serveStatic } from "../ui/playwright/harness.mjs";
+import { stats, ms, settle } from "./stats.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SCENARIO = "spec-1mb";
@@ -70,17 +71,6 @@ async function loadFixture() {
     await rm(dir, { recursive: true, force: true });
   }
 }
-
-function stats(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-  return { median: at(0.5), p95: at(0.95), min: sorted[0], n: sorted.length };
-}
-
-const ms = (v) => `${v.toFixed(1)} ms`;
-
-/** Resolves once a frame has been painted after whatever is pending (rAF, then a task). */
-const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
 
 async function main() {
   const runs = parseRuns(process.argv.slice(2));

@@ -1,0 +1,15 @@
+// What the UI benchmarks share: order statistics of a run's figures, their printing, and waiting
+// for a painted frame in the page.
+
+/** Median, p95, min and max (nearest-rank) of `values`, with their count. */
+export function stats(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  return { median: at(0.5), p95: at(0.95), min: sorted[0], max: sorted.at(-1), n: sorted.length };
+}
+
+/** A duration in milliseconds, to a tenth. */
+export const ms = (v) => `${v.toFixed(1)} ms`;
+
+/** Resolves once a frame has been painted after whatever is pending (rAF, then a task). */
+export const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
