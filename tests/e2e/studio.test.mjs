@@ -83,6 +83,19 @@ test("speech is generated and plays, and the take is transcribed back to its tex
     assert.fail(`the audio element never reported a duration: ${audio}`);
   });
   assert.ok(duration > 0.5, `duration ${duration}`);
+  // The waveform is drawn in WebKit from the decoded audio: its canvas holds painted bars.
+  await browser.waitUntil(
+    async () =>
+      browser.execute(() => {
+        const c = document.querySelector('section[aria-label="Player"] canvas');
+        if (!c || c.width === 0 || c.height === 0) return false;
+        const data = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+        let painted = 0;
+        for (let i = 3; i < data.length; i += 4) if (data[i] > 0) painted += 1;
+        return painted > c.width;
+      }),
+    { timeout: 20000, timeoutMsg: "the waveform was never drawn" },
+  );
 
   await openStudio("Transcription");
   const take = await browser.execute(() => {
