@@ -8,10 +8,10 @@
 // time.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { browser, click, fill, launch, openArea, openStudio, quit, useSandbox, waitForText } from "./helpers.mjs";
+import { browser, click, env, fill, launch, openArea, openStudio, quit, useSandbox, waitForText } from "./helpers.mjs";
 
 const MESSAGE = "Hello from the end-to-end test";
 const SPOKEN = "Welcome to Specdesk, the desktop client.";
@@ -110,6 +110,33 @@ test("speech is generated and plays, and the take is transcribed back to its tex
   const transcript = await browser.$('[role="region"][aria-label="Transcript"]');
   await transcript.waitForExist({ timeout: 30000 });
   assert.equal((await transcript.getText()).trim(), SPOKEN);
+});
+
+test("a recording dropped on the window is transcribed (WebKit's drop, through Tauri's drop event)", async () => {
+  // The take's file, copied out of the media folder as a recording of the user's own.
+  const media = join(env("SPECDESK_DATA_DIR"), "media");
+  const audio = readdirSync(media, { recursive: true })
+    .map((f) => join(media, String(f)))
+    .filter((f) => /\.(wav|mp3)$/i.test(f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  assert.ok(audio, `a speech take in ${media}`);
+  const dir = mkdtempSync(join(tmpdir(), "specdesk-recording-"));
+  const recording = join(dir, `interview${audio.slice(audio.lastIndexOf("."))}`);
+  copyFileSync(audio, recording);
+  try {
+    await openStudio("Speech and music");
+    await openStudio("Transcription");
+    await drop([recording]);
+    await waitForText(recording.slice(dir.length + 1));
+    await click("button", "Transcribe");
+    const transcript = await browser.$('[role="region"][aria-label="Transcript"]');
+    await browser.waitUntil(async () => (await transcript.isExisting()) && (await transcript.getText()).trim() === SPOKEN, {
+      timeout: 30000,
+      timeoutMsg: "the dropped recording was not transcribed to its text",
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("an image is generated and shown from the media folder", async () => {
