@@ -36,16 +36,19 @@ fn log_dir(app: &tauri::App) -> Result<std::path::PathBuf, Box<dyn std::error::E
     Ok(app.path().app_log_dir()?)
 }
 
-/// Broadcasts every change of the job ledger to the UI (`job-changed`).
+/// Broadcasts every change of the job ledger to the UI (`job-changed`), each job's request only
+/// when it is new to the UI (`core::job_changes`).
 fn forward_job_changes(
     app: tauri::AppHandle,
     mut changes: tokio::sync::broadcast::Receiver<specdesk_core::Job>,
 ) {
     tauri::async_runtime::spawn(async move {
+        let mut told = specdesk_core::job_changes::JobChanges::new();
         loop {
             match changes.recv().await {
                 Ok(job) => {
-                    if let Err(e) = app.emit(commands::events::JOB_CHANGED, job) {
+                    let payload = told.payload(&job);
+                    if let Err(e) = app.emit(commands::events::JOB_CHANGED, payload) {
                         tracing::warn!("could not emit a job change: {e}");
                     }
                 }

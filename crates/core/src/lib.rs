@@ -15,6 +15,7 @@ pub mod events;
 pub mod files;
 pub mod image_file;
 pub mod ipc_error;
+pub mod job_changes;
 pub mod jobs;
 pub mod ledger;
 pub mod library;

@@ -334,6 +334,9 @@ export interface Commands {
 
 export type CommandName = keyof Commands;
 
+/** A job as `job-changed` carries it: without `request` when the UI was already sent it. */
+export type JobChange = Omit<Job, "request"> & { request?: unknown };
+
 /** App events broadcast by the shell (listen with @tauri-apps/api/event). */
 export interface AppEvents {
   /** The credits balance of a profile changed (after any metered call). */
@@ -342,6 +345,9 @@ export interface AppEvents {
   "settings-changed": Settings;
   /** Profiles were added, edited, removed, or the active one changed. */
   "profiles-changed": null;
-  /** A job of the ledger changed (any kind, any profile). */
-  "job-changed": Job;
+  /**
+   * A job of the ledger changed (any kind, any profile). Its request comes with the job's first
+   * broadcast only (a batch's holds every task): merge with `upsertJobChange` (ipc/jobChange.ts).
+   */
+  "job-changed": JobChange;
 }

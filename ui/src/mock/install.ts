@@ -92,9 +92,25 @@ export function installMock(search: string): MockControl {
     return g;
   };
 
+  // As Rust does (core::job_changes): a job's request goes with its first `job-changed` only, and
+  // again when it changed.
+  const toldRequests = new Map<number, string>();
+  const slimJobChange = (payload: unknown): unknown => {
+    if (!payload || typeof payload !== "object" || !("id" in payload) || !("request" in payload)) return payload;
+    const { id, request } = payload as { id: number; request: unknown };
+    const text = JSON.stringify(request);
+    const before = toldRequests.get(id);
+    toldRequests.set(id, text);
+    if (before !== text) return payload;
+    const slim: Record<string, unknown> = { ...payload };
+    delete slim.request;
+    return slim;
+  };
+
   const emit = (event: string, payload: unknown) => {
+    const sent = event === "job-changed" ? slimJobChange(payload) : payload;
     for (const id of [...(listeners.get(event) ?? [])]) {
-      internals().runCallback(id, { event, id, payload });
+      internals().runCallback(id, { event, id, payload: sent });
     }
   };
 

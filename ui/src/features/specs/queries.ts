@@ -4,8 +4,9 @@ import { useEffect, useState } from "react";
 import { ErrorKind } from "../../ipc/contract";
 import { Channel } from "@tauri-apps/api/core";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { IpcError, Job, JobEvent, SpecDoc, SpecDraft, SpecPage, SpecQuery, SpecView } from "../../ipc/contract";
+import type { IpcError, Job, JobChange, JobEvent, SpecDoc, SpecDraft, SpecPage, SpecQuery, SpecView } from "../../ipc/contract";
 import { call, toIpcError } from "../../ipc/invoke";
+import { upsertJobChange } from "../../ipc/jobChange";
 import { keys, useConnectionId } from "../../ipc/hooks";
 import { useAppEvent } from "../../ipc/events";
 import type { NavTarget } from "../../lib/nav";
@@ -31,7 +32,7 @@ export function isLiveStatus(status: string | undefined): boolean {
   return status === "pending" || status === "processing";
 }
 
-export function isUnfinishedJob(job: Job): boolean {
+export function isUnfinishedJob(job: Pick<Job, "status">): boolean {
   return job.status === "queued" || job.status === "submitted" || job.status === "running";
 }
 
@@ -165,18 +166,18 @@ export function useSpecJobs() {
 /** Puts a changed job into the cached list (newest first) and refreshes what it affects. */
 function useApplyJob() {
   const qc = useQueryClient();
-  return (job: Job) => {
+  return (job: JobChange) => {
     if (job.kind !== "spec") return;
     // Kept with its own connection: a job of another one never shows in this one's list.
     const c = job.profileId;
+    let stale = false;
     qc.setQueryData<Job[]>(specKeys.jobsOf(c), (list) => {
       if (!list) return list;
-      const at = list.findIndex((j) => j.id === job.id);
-      if (at === -1) return [job, ...list].slice(0, JOBS_SHOWN);
-      const copy = list.slice();
-      copy[at] = job;
-      return copy;
+      const next = upsertJobChange(list, job, JOBS_SHOWN);
+      stale = next.stale;
+      return next.list;
     });
+    if (stale) void qc.invalidateQueries({ queryKey: specKeys.jobsOf(c) });
     if (!isUnfinishedJob(job)) {
       void qc.invalidateQueries({ queryKey: specKeys.pages });
       void qc.invalidateQueries({ queryKey: keys.credit(c) });

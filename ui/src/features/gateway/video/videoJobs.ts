@@ -4,6 +4,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Job } from "../../../ipc/contract";
 import { call } from "../../../ipc/invoke";
+import { upsertJobChange } from "../../../ipc/jobChange";
 import { keys, useConnectionId } from "../../../ipc/hooks";
 import { useAppEvent } from "../../../ipc/events";
 import { mediaKeys } from "../shared/queries";
@@ -14,7 +15,7 @@ export const videoKeys = {
   of: (c: string) => ["list_jobs", "video", c] as const,
 };
 
-export function isUnfinished(job: Job): boolean {
+export function isUnfinished(job: Pick<Job, "status">): boolean {
   return job.status === "queued" || job.status === "submitted" || job.status === "running";
 }
 
@@ -71,7 +72,14 @@ export function useVideoJobs() {
   const qc = useQueryClient();
   useAppEvent("job-changed", (job) => {
     if (job.kind !== "video") return;
-    qc.setQueryData<Job[]>(videoKeys.of(job.profileId), (list) => (list ? upsertJob(list, job) : list));
+    let stale = false;
+    qc.setQueryData<Job[]>(videoKeys.of(job.profileId), (list) => {
+      if (!list) return list;
+      const next = upsertJobChange(list, job, VIDEO_JOBS_SHOWN);
+      stale = next.stale;
+      return next.list;
+    });
+    if (stale) void qc.invalidateQueries({ queryKey: videoKeys.of(job.profileId) });
     if (!isUnfinished(job)) {
       void qc.invalidateQueries({ queryKey: mediaKeys.all });
       void qc.invalidateQueries({ queryKey: keys.credit(job.profileId) });
