@@ -17,7 +17,7 @@ SPECDESK_APT_BUILD=(
 # the UI's screen tests (playwright-core drives /usr/bin/chromium; ui/playwright).
 SPECDESK_APT_TEST=(
   dbus dbus-x11 gnome-keyring libsecret-tools
-  xvfb xauth webkit2gtk-driver xclip
+  xvfb xauth webkit2gtk-driver xclip xdotool
   gstreamer1.0-plugins-good gstreamer1.0-libav
   chromium
 )

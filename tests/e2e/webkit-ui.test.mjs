@@ -2,8 +2,10 @@
 // area's error boundary keeps the app alive (the test build, `--features e2e-hooks`, lets the test
 // make one screen fail); find in a document paints its matches with CSS Custom Highlights (or
 // the <mark> fallback where WebKit lacks them) and steps through them; the command palette keeps
-// Tab inside and gives the focus back when it closes; a spec's tab survives a relaunch. It works
+// Tab inside and gives the focus back when it closes; a spec's tab survives a relaunch; the mouse's
+// back and forward buttons (pressed with xdotool on the virtual display) move through history. It works
 // alone or after the other files (same data folder): it makes its own fast spec.
+import { execFileSync } from "node:child_process";
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { browser, click, fill, launch, openArea, quit, textOf, useSandbox, waitForText, waitForTextOf } from "./helpers.mjs";
@@ -139,4 +141,34 @@ test("a spec's open tab is in its address and a relaunch reopens it", async () =
   await browser.$("article.doc-body h2").waitForExist({ timeout: 20000 });
   assert.equal(await selectedTab(), "Human spec");
   await waitForText("Human spec");
+});
+
+/** Clicks a mouse button (8: back, 9: forward, as X numbers them) over the app's window. */
+function mouseButton(x11Button) {
+  const [win] = execFileSync("xdotool", ["search", "--onlyvisible", "--name", "Specdesk"], { encoding: "utf8" }).trim().split("\n");
+  execFileSync("xdotool", ["mousemove", "--window", win, "700", "450"]);
+  execFileSync("xdotool", ["click", String(x11Button)]);
+}
+
+test("the mouse's back and forward buttons move through the app's history one place at a time", async () => {
+  await openArea("Plans");
+  await browser.$("h1=Plans").waitForExist({ timeout: 10000 });
+  await openArea("Browser agents");
+  await browser.$("h1=Browser agents").waitForExist({ timeout: 10000 });
+  // The page sees buttons 3 and 4 (WebKitGTK's numbering of X's 8 and 9); each press must move
+  // one place, not two (the engine's own navigation is cancelled, the app's done once).
+  await browser.execute(() => {
+    window.__moves = 0;
+    window.addEventListener("popstate", () => (window.__moves += 1));
+  });
+  const hash = () => browser.execute(() => window.location.hash);
+  assert.equal(await hash(), "#/agents");
+
+  mouseButton(8);
+  await browser.$("h1=Plans").waitForExist({ timeout: 10000 });
+  assert.equal(await hash(), "#/plans");
+  mouseButton(9);
+  await browser.$("h1=Browser agents").waitForExist({ timeout: 10000 });
+  assert.equal(await hash(), "#/agents");
+  assert.equal(await browser.execute(() => window.__moves), 2);
 });
