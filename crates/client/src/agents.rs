@@ -86,6 +86,7 @@ impl PreparedBatch {
         };
         Call::post(route.submit_path(), Family::Rest)
             .idempotency_key(self.idempotency_key.clone())
+            .no_busy_retry()
             .json(&body)
     }
 }

@@ -63,6 +63,9 @@ pub(crate) struct Call {
     pub auth: bool,
     pub idempotency_key: Option<String>,
     pub headers: Vec<(&'static str, String)>,
+    /// Whether a `429` is retried here. A browser batch's submission is not: its caller decides
+    /// (no stream free: send it in the background; too many tasks in flight: wait for room).
+    pub retry_busy: bool,
 }
 
 impl Call {
@@ -76,6 +79,7 @@ impl Call {
             auth: true,
             idempotency_key: None,
             headers: Vec::new(),
+            retry_busy: true,
         }
     }
 
@@ -119,6 +123,12 @@ impl Call {
 
     pub fn no_auth(mut self) -> Self {
         self.auth = false;
+        self
+    }
+
+    /// A `429` is returned to the caller at once, never retried here.
+    pub fn no_busy_retry(mut self) -> Self {
+        self.retry_busy = false;
         self
     }
 
@@ -364,7 +374,9 @@ impl Inner {
             };
             let retry = match &err {
                 Error::Api(api) => {
-                    api.is_retryable() && (call.is_replay_safe() || api.nothing_was_done())
+                    api.is_retryable()
+                        && (call.retry_busy || api.status != 429)
+                        && (call.is_replay_safe() || api.nothing_was_done())
                 }
                 Error::Transport { connect, .. } => *connect || call.is_replay_safe(),
                 _ => false,

@@ -215,6 +215,32 @@ async fn a_post_without_idempotency_key_is_not_retried_on_500_or_502() {
 }
 
 #[tokio::test(start_paused = true)]
+async fn a_browser_agent_post_refused_for_want_of_room_is_returned_at_once() {
+    let server = MockServer::start().await;
+    script(
+        &server,
+        "POST",
+        "/api/v1/browser-agents",
+        vec![json_status(429, json!({"error": "Too Many Requests"}))],
+        json(fixture("agents/batch-accepted")),
+    )
+    .await;
+    let c = client_with_retry(&server, policy());
+    let task: BrowserTask = serde_json::from_value(json!({"url": "https://example.com"})).unwrap();
+    let batch = c
+        .agents()
+        .prepare(vec![task], BatchOptions::default())
+        .unwrap();
+    let err = c.agents().start(&batch).await.unwrap_err();
+    // The job runner decides what a 429 means for a batch (background, or wait for room).
+    assert_eq!(err.status(), Some(429));
+    assert_eq!(received(&server).await.len(), 1);
+    // Asked again, the service takes it.
+    c.agents().start(&batch).await.unwrap();
+    assert_eq!(received(&server).await.len(), 2);
+}
+
+#[tokio::test(start_paused = true)]
 async fn a_browser_agent_post_carries_a_key_and_is_retried_on_500() {
     let server = MockServer::start().await;
     script(

@@ -14,6 +14,7 @@ use futures::{Stream, StreamExt};
 use specdesk_client::{BatchOptions, BatchUpdate, Client, Metering, PreparedBatch};
 use specdesk_types::{Batch, BatchStatus, TaskResultFrame, TaskStatus};
 
+use super::batch_busy;
 use super::runner::{Halt, Inner, Step, request_of, to_json, was_refused};
 use super::{BatchJobRequest, BatchRunMode};
 use crate::agents::feed::{Feed, FeedWriter, job_key};
@@ -71,32 +72,72 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
             let sent = Sent { vault, key };
             match first {
                 Some(BatchRunMode::Live) => {
-                    sent.settle_on_first(Box::pin(client.agents().follow(&prepared)))
+                    let mut live = Box::pin(client.agents().follow(&prepared).peekable());
+                    let refused = matches!(live.as_mut().peek().await, Some(Err(e)) if batch_busy::no_room(e));
+                    if refused {
+                        // No stream free (or no room at all, which the background send tells).
+                        let (batch_id, updates) =
+                            in_background(inner, &job, &client, &prepared, &sent, feed).await?;
+                        writer.publish(BatchEvent::Polling {
+                            batch_id,
+                            reason: batch_busy::NO_STREAM_FREE.to_owned(),
+                        });
+                        updates
+                    } else {
+                        sent.settle_on_first(live)
+                    }
                 }
                 Some(BatchRunMode::Wait) => {
                     let agents = client.agents();
                     let outcome = agents.run(&prepared).await;
                     sent.settle(&outcome).await;
-                    let batch = outcome?;
+                    let batch = match outcome {
+                        Err(e) if batch_busy::no_room(&e) => {
+                            return Err(batch_busy::wait_for_room(&client, &e).await);
+                        }
+                        other => other?,
+                    };
                     Box::pin(futures::stream::iter(
                         results_then_done(batch).into_iter().map(Ok),
                     ))
                 }
                 // In the background, or sent again: the same key returns the batch made already.
                 Some(BatchRunMode::Background) | None => {
-                    let outcome = client.agents().start(&prepared).await;
-                    sent.settle(&outcome).await;
-                    let batch = outcome?;
-                    inner.library.set_remote_id(job.id, &batch.id)?;
-                    inner.feeds.alias(&batch.id, feed);
-                    inner.emit(job.id)?;
-                    Box::pin(client.agents().follow_batch(&batch.id))
+                    in_background(inner, &job, &client, &prepared, &sent, feed)
+                        .await?
+                        .1
                 }
             }
         }
     };
     let job = inner.library.job(job.id)?;
     follow_updates(inner, job, feed, updates, total, writer).await
+}
+
+/// Sends the batch to run in the background (`async`) and follows it by polling; returns the
+/// batch's id with its updates. Refused for want of room, the batch waits for it
+/// (`batch_busy::wait_for_room`).
+async fn in_background(
+    inner: &Inner,
+    job: &Job,
+    client: &Client,
+    prepared: &PreparedBatch,
+    sent: &Sent,
+    feed: &Arc<Feed>,
+) -> Result<(String, Updates), Halt> {
+    let outcome = client.agents().start(prepared).await;
+    sent.settle(&outcome).await;
+    let batch = match outcome {
+        Err(e) if batch_busy::no_room(&e) => {
+            return Err(batch_busy::wait_for_room(client, &e).await);
+        }
+        other => other?,
+    };
+    inner.library.set_remote_id(job.id, &batch.id)?;
+    inner.feeds.alias(&batch.id, feed);
+    inner.emit(job.id)?;
+    let updates: Updates = Box::pin(client.agents().follow_batch(&batch.id));
+    Ok((batch.id, updates))
 }
 
 /// The batch's tasks with their input values back from the keychain, ready to send with its

@@ -13,6 +13,7 @@
 
 mod batch;
 mod batch_api;
+mod batch_busy;
 mod cancelled;
 mod runner;
 mod spec;

@@ -308,3 +308,106 @@ async fn a_live_batch_killed_before_its_id_arrived_is_created_once_after_a_relau
         "sent again with its key: one batch"
     );
 }
+
+/// The next `n` submissions of a batch are refused for want of room (`429`).
+async fn refuse_submissions(sb: &SandboxHandle, n: u32) {
+    control(
+        sb,
+        reqwest::Method::POST,
+        "/_sandbox/faults",
+        serde_json::json!({"match": {"method": "POST", "path": "/api/v1/browser-agents"}, "times": n, "respond": {"status": 429, "message": "Too many requests"}}),
+    )
+    .await;
+}
+
+async fn live_batch(w: &World, runner: &JobRunner) -> Job {
+    let tasks = (0..2)
+        .map(|i| {
+            task(
+                format!("{}/_sandbox/health", w.sb.base_url()),
+                &format!("Read {i}"),
+            )
+        })
+        .collect();
+    runner
+        .start_batch(
+            "pro",
+            tasks,
+            BatchOptions::default(),
+            BatchRunMode::Live,
+            None,
+        )
+        .await
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_live_batch_refused_a_stream_runs_in_the_background_and_says_so() {
+    let w = World::new().await;
+    let client = w.client("pro").await;
+    let library = w.library();
+    let (notifier, mut notified) = told();
+    let runner = w.runner(&library, notifier);
+    refuse_submissions(&w.sb, 1).await;
+    let job = live_batch(&w, &runner).await;
+    let mut events = Vec::new();
+    let batch = match runner.watch_job(job.id).unwrap() {
+        BatchWatch::Live(reader) => frames::in_frames(reader, frames::FRAME, |f| events.extend(f))
+            .await
+            .unwrap(),
+        _ => panic!("a live batch is watched through its follower"),
+    };
+    let done = next(&mut notified).await;
+    assert_eq!((done.id, done.status), (job.id, JobStatus::Completed));
+    let reasons: Vec<&str> = events
+        .iter()
+        .filter_map(|e| match e {
+            BatchEvent::Polling { reason, .. } => Some(reason.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        reasons,
+        [
+            "The service has no live stream free for you right now, so this batch runs in the background and Specdesk reads its progress every few seconds instead. Nothing is lost."
+        ]
+    );
+    let (_, results) = per_task(&events);
+    assert_eq!(results, [0, 1]);
+    assert_eq!(done.remote_id.as_deref(), Some(batch.id.as_str()));
+    assert_eq!(batches_made(&client).await, 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_batch_refused_for_tasks_in_flight_waits_for_room_saying_how_many_run_then_is_sent_once()
+{
+    let w = World::new().await;
+    let client = w.client("pro").await;
+    let library = w.library();
+    let (notifier, mut notified) = told();
+    let runner = w.runner(&library, notifier);
+    let mut changes = runner.subscribe();
+    // The live send and the background one are refused: no room at all, for one attempt.
+    refuse_submissions(&w.sb, 2).await;
+    let job = live_batch(&w, &runner).await;
+    let held = loop {
+        let changed = tokio::time::timeout(Duration::from_secs(60), changes.recv())
+            .await
+            .expect("the job was never held")
+            .unwrap();
+        if changed.id == job.id && changed.error.is_some() {
+            break changed;
+        }
+    };
+    let error = held.error.unwrap();
+    assert_eq!(error.kind, IpcErrorKind::RateLimited);
+    assert_eq!(
+        error.message,
+        "The service is already running 0 of your tasks and takes at most 5,000 at once. Specdesk sends this batch by itself as soon as there is room, even after a restart. You can also stop it and send fewer tasks."
+    );
+    assert_eq!(held.status, JobStatus::Queued);
+    // Room again: the runner's next attempt sends it, once.
+    let done = next(&mut notified).await;
+    assert_eq!((done.id, done.status), (job.id, JobStatus::Completed));
+    assert_eq!(batches_made(&client).await, 1);
+}
