@@ -17,8 +17,12 @@ export const SPEC_TABS = ["overview", "human", "agent", "scope", "product", "sta
 export type SpecTab = (typeof SPEC_TABS)[number];
 
 export type NavTarget =
-  /** With `specId`: one spec, on `tab` (Overview when absent). */
-  | { area: "specs"; specId?: string; tab?: SpecTab }
+  /**
+   * With `specId`: one spec, on `tab` (Overview when absent). Without: the Specs area, whose
+   * library shows `list` (its search, filters, page and sort, as features/specs/library/listAddress.ts
+   * writes them; "" the defaults); a way there that leaves `list` out reopens the list last shown.
+   */
+  | { area: "specs"; specId?: string; tab?: SpecTab; list?: string }
   /** With `target`: one plan; `filter` is its feature filter chip, `feature` the feature whose details are open. */
   | { area: "plans"; target?: PlanTarget; filter?: string; feature?: string }
   /** With `acceptance`: a spec's stories checked on the user's running app (its address, when given). */

@@ -84,3 +84,38 @@ describe("useHashRoute", () => {
     expect(result.current.entry).not.toBe(plan);
   });
 });
+
+describe("the library's list", () => {
+  const SPEC = "6741a0c3e4b0f1a2b3c4d5e6";
+
+  it("is kept in the address and for the next launch; a way back to the list that names none reopens it", () => {
+    at("#/specs?page=2&q=recipe&bogus=1");
+    const { result } = renderHook(() => useHashRoute());
+    expect(window.location.hash).toBe("#/specs?q=recipe&page=2");
+    expect(result.current.route).toEqual({ area: "specs", list: "q=recipe&page=2" });
+
+    act(() => result.current.navigate({ area: "specs", list: "q=recipe&status=failed&page=2" }, { replace: true }));
+    expect(window.location.hash).toBe("#/specs?q=recipe&status=failed&page=2");
+    expect(JSON.parse(window.localStorage.getItem(LAST_ROUTE_KEY) ?? "null")).toBe("#/specs?q=recipe&status=failed&page=2");
+
+    // Opening a spec, then its "All specs" (or the Specs button): the same list, a new entry.
+    act(() => result.current.navigate({ area: "specs", specId: SPEC }));
+    const length = window.history.length;
+    act(() => result.current.navigate({ area: "specs" }));
+    expect(window.location.hash).toBe("#/specs?q=recipe&status=failed&page=2");
+    expect(window.history.length).toBe(length + 1);
+
+    // The library saying "the defaults" is obeyed, and is then the list a way back reopens.
+    act(() => result.current.navigate({ area: "specs", list: "" }, { replace: true }));
+    expect(window.location.hash).toBe("#/specs");
+    act(() => result.current.navigate({ area: "gateway" }));
+    act(() => result.current.navigate({ area: "specs" }));
+    expect(window.location.hash).toBe("#/specs");
+  });
+
+  it("reopens with its list at a relaunch", () => {
+    window.localStorage.setItem(LAST_ROUTE_KEY, JSON.stringify("#/specs?status=failed&q=c%2B%2B&sort=-hours"));
+    expect(restoreLastRoute()).toBe(true);
+    expect(window.location.hash).toBe("#/specs?q=c%2B%2B&status=failed&sort=-hours");
+  });
+});

@@ -3,6 +3,10 @@
 // filter), replaces the one shown; the last place is kept in localStorage, and a window opened
 // without a hash (the Tauri window loads index.html bare) reopens it. Each history entry carries
 // an id in its state, by which ./scrollMemory.ts keeps the entry's scroll position.
+//
+// A way to the Specs list that does not say which list (the Specs button, "All specs" in a spec,
+// the palette) reopens the list last shown, with its search, filters, page and sort, as the
+// library always did; only the library itself says which list (features/specs/library/useListView.ts).
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
 import type { NavOptions, NavTarget } from "../../lib/nav";
 import { loadJson, saveJson } from "../../lib/storage";
@@ -75,12 +79,20 @@ export function restoreLastRoute(): boolean {
   return true;
 }
 
+/** The library's list last shown (its address's query; "" the defaults), for this window. */
+let lastList = "";
+
+/** `to`, with the list last shown when it is the Specs list and names none. */
+function withLastList(to: NavTarget): NavTarget {
+  return to.area === "specs" && !to.specId && to.list === undefined ? { ...to, list: lastList } : to;
+}
+
 /**
  * Goes to `to`: a new history entry, or with `replace` the entry shown rewritten (same id, so its
  * scroll position stays). Nothing when it is already the place shown.
  */
 export function pushRoute(to: NavTarget, options: NavOptions = {}): void {
-  const hash = formatRoute(to);
+  const hash = formatRoute(withLastList(to));
   if (hash === canonicalHash(currentHash())) return;
   if (options.replace) window.history.replaceState({ specdeskEntry: currentEntry() }, "", urlWith(hash));
   else window.history.pushState({ specdeskEntry: newEntryId() }, "", urlWith(hash));
@@ -101,12 +113,13 @@ export function useHashRoute(): {
   const raw = useSyncExternalStore(subscribe, currentHash, () => "");
   const entry = useSyncExternalStore(subscribe, currentEntry, () => "");
   const hash = canonicalHash(raw);
+  // One object per place: screens may depend on their target's identity.
+  const route = useMemo(() => routeOf(hash), [hash]);
   useEffect(() => {
     if (raw !== hash) window.history.replaceState({ specdeskEntry: currentEntry() }, "", urlWith(hash));
     saveJson(LAST_ROUTE_KEY, hash);
-  }, [raw, hash]);
-  // One object per place: screens may depend on their target's identity.
-  const route = useMemo(() => routeOf(hash), [hash]);
+    if (route.area === "specs" && !route.specId) lastList = route.list ?? "";
+  }, [raw, hash, route]);
   const navigate = useCallback((to: NavTarget, options?: NavOptions) => pushRoute(to, options), []);
   return { route, hash, entry, navigate };
 }

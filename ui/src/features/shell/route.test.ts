@@ -44,6 +44,8 @@ describe("parseRoute", () => {
     { area: "specs", specId: SPEC },
     { area: "specs", specId: SPEC, tab: "human" },
     { area: "specs", specId: SPEC, tab: "graphs" },
+    { area: "specs", list: "q=recipe+box&status=failed" },
+    { area: "specs", list: "q=c%5C%2B%5C%2B+%26+%23rust%3F&pattern=1&depth=deep&status=completed&size=10&page=3&sort=-hours&archived=1" },
     { area: "plans" },
     { area: "plans", target: { specId: SPEC }, filter: "status:blocked" },
     { area: "plans", target: { projectId: PROJECT }, filter: "suggested", feature: "f-3" },
@@ -78,7 +80,6 @@ describe("parseRoute", () => {
     expect(canonicalHash(`#/specs/${SPEC}?tab=overview`)).toBe(`#/specs/${SPEC}`);
     expect(parseRoute(`#/specs/${SPEC}?tab=secret`)).toBeNull();
     expect(parseRoute(`#/specs/${SPEC}?tab=human&tab=agent`)).toBeNull();
-    expect(parseRoute("#/specs?tab=human")).toBeNull();
     expect(parseRoute("#/plans?filter=suggested")).toBeNull();
     expect(parseRoute(`#/plans?specId=${SPEC}&projectId=${PROJECT}`)).toBeNull();
     expect(parseRoute(`#/plans?specId=${SPEC}&feature=a%20b`)).toBeNull();
@@ -93,7 +94,6 @@ describe("parseRoute", () => {
       "#specs",
       "#/unknown",
       "#/Specs",
-      "#/specs?x=1",
       "#/specs/a/b",
       "#/specs/%E0%A4%A",
       "#/specs/has%20space",
@@ -117,6 +117,29 @@ describe("parseRoute", () => {
     ]) {
       expect(parseRoute(bad), bad).toBeNull();
     }
+  });
+});
+
+describe("the library's list in the address", () => {
+  it("writes the list after #/specs, only without a spec, and leaves the defaults out", () => {
+    expect(formatRoute({ area: "specs", list: "status=failed&q=recipe" })).toBe("#/specs?q=recipe&status=failed");
+    expect(formatRoute({ area: "specs", list: "" })).toBe("#/specs");
+    expect(formatRoute({ area: "specs", list: "size=25&page=1" })).toBe("#/specs");
+    expect(formatRoute({ area: "specs", specId: SPEC, list: "q=recipe" })).toBe(`#/specs/${SPEC}`);
+  });
+
+  it("reads the list leniently: unknown or unusable parameters are dropped, the rest kept", () => {
+    expect(parseRoute("#/specs?q=recipe&x=1&tab=human")).toEqual({ area: "specs", list: "q=recipe" });
+    expect(parseRoute("#/specs?status=secret&size=7&page=0&sort=price")).toEqual({ area: "specs" });
+    expect(parseRoute("#/specs?q=%E0%A4%A&page=2")).toEqual({ area: "specs", list: "q=%EF%BF%BD%25A&page=2" });
+    expect(parseRoute("#/specs?x=1")).toEqual({ area: "specs" });
+    expect(parseRoute("#/specs?tab=human")).toEqual({ area: "specs" });
+    expect(canonicalHash("#/specs/?page=2&q=a+b")).toBe("#/specs?q=a+b&page=2");
+    expect(canonicalHash("#/specs?pattern=1&q=(recipe")).toBe("#/specs?pattern=1");
+  });
+
+  it("is a view of the Specs area, not another place", () => {
+    expect(placeOf({ area: "specs", list: "q=recipe&page=2" })).toBe("#/specs");
   });
 });
 

@@ -1,7 +1,8 @@
 // The app's place as a URL hash, both ways: `#/specs/<id>`, `#/plans?specId=…`, `#/agents`, …
 // Pure functions (no window): the router glue (./history.ts) and the tests use them.
 //
-//   #/specs                                  the Specs area (composer, generations, library)
+//   #/specs[?q=…&status=…&sort=…&page=…]     the Specs area (composer, generations, library), with the
+//                                            library's list (../specs/library/listAddress.ts)
 //   #/specs/<specId>[?tab=<tab>]             one spec, on one of its tabs (SPEC_TABS)
 //   #/plans                                  the Plans area
 //   #/plans?specId=<hex24> | ?projectId=<hex24>   a plan
@@ -10,8 +11,11 @@
 //   #/agents/acceptance?specId=<id>[&url=<address>]  a spec's stories checked on the user's app
 //   #/gateway, #/settings
 //
-// Anything else (unknown area, extra parts, a malformed id or query) reads as the Specs area.
+// Anything else (unknown area, extra parts, a malformed id or query) reads as the Specs area. The
+// library's list is the one lenient part: its unknown or unusable parameters are dropped one by one
+// (listAddress.ts), since the rest of that address still names a list worth showing.
 import { SPEC_TABS, type NavTarget, type SpecTab } from "../../lib/nav";
+import { canonicalList } from "../specs/library/listAddress";
 
 /** Where a hash that cannot be read leads. */
 export const FALLBACK: NavTarget = { area: "specs" };
@@ -31,7 +35,10 @@ const isSpecTab = (v: string): v is SpecTab => (SPEC_TABS as readonly string[]).
 export function formatRoute(to: NavTarget): string {
   switch (to.area) {
     case "specs": {
-      if (!to.specId) return "#/specs";
+      if (!to.specId) {
+        const list = to.list ? canonicalList(to.list) : "";
+        return list ? `#/specs?${list}` : "#/specs";
+      }
       const tab = to.tab && to.tab !== "overview" ? `?${new URLSearchParams({ tab: to.tab })}` : "";
       return `#/specs/${encodeURIComponent(to.specId)}${tab}`;
     }
@@ -113,7 +120,10 @@ export function parseRoute(hash: string): NavTarget | null {
   switch (area) {
     case "specs": {
       if (rest.length > 1) return null;
-      if (rest.length === 0) return query === "" ? { area: "specs" } : null;
+      if (rest.length === 0) {
+        const list = canonicalList(query);
+        return list ? { area: "specs", list } : { area: "specs" };
+      }
       const id = decode(rest[0] ?? "");
       const params = readQuery(query, ["tab"]);
       if (id === null || !SPEC_ID.test(id) || !params) return null;
@@ -152,8 +162,9 @@ export function canonicalHash(hash: string): string {
 }
 
 /**
- * The place without its view (a spec without its tab, a plan without its filter or open
- * feature): a new place moves the focus to its heading, a new view of the same place does not.
+ * The place without its view (a spec without its tab, the library without its search, filters,
+ * page or sort, a plan without its filter or open feature): a new place moves the focus to its
+ * heading, a new view of the same place does not.
  */
 export function placeOf(to: NavTarget): string {
   if (to.area === "specs") return formatRoute({ area: "specs", specId: to.specId });

@@ -5,43 +5,37 @@
 // when the service cannot be reached the specs kept on this computer are listed (and still open).
 // Each keystroke is answered at once from the specs kept on this computer, said so in a status
 // line, until the service's answer after the pause in typing replaces them (library/useLocalAnswer).
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+// The search, filters, page and sort are in the address (library/useListView), so Back from an
+// opened spec and a relaunch return to the same list.
+import { useEffect, useId, useMemo, useRef } from "react";
 import { ErrorKind } from "../../ipc/contract";
 import type { SpecRecord } from "../../bindings/SpecRecord";
 import { toIpcError } from "../../ipc/invoke";
 import { useSettings } from "../../ipc/hooks";
 import { ErrorPanel } from "../../components/ErrorPanel";
 import { useNotice } from "../../lib/notices";
-import { DEFAULT_FILTERS, matchesFilters, pageRange, searchPattern, toQuery, type LibraryFilters } from "./libraryFilters";
+import { matchesFilters, pageRange, searchPattern, toQuery, type LibraryFilters } from "./libraryFilters";
 import { archiveSpec, refreshArchived, unarchiveSpec, useArchived } from "./library/archive";
 import { excerpt, specName } from "./library/names";
 import { FilterFields } from "./library/FilterFields";
 import { SearchBox } from "./library/SearchBox";
 import { useRowsPaintedMark, useSearchPaintedMark } from "./library/searchTiming";
-import { nextSort, sortSpecs, type SortKey, type SortOrder } from "./library/sortSpecs";
+import { nextSort, sortSpecs, type SortKey } from "./library/sortSpecs";
 import { SpecTable } from "./library/SpecTable";
 import { useSpecTitles } from "./library/titles";
+import { forgetListConnection, useListView } from "./library/useListView";
 import { useLocalAnswer } from "./library/useLocalAnswer";
 import { useSpecPage } from "./queries";
 
-interface LibraryView {
-  filters: LibraryFilters;
-  sort: SortOrder | null;
-  showArchived: boolean;
-}
-
-const DEFAULT_VIEW: LibraryView = { filters: DEFAULT_FILTERS, sort: null, showArchived: false };
-
-// The view (filters, sort, archived shown) outlives the screen (opening a spec and coming back
-// keeps it) until a reload, one per connection: another connection starts with the defaults.
-const remembered = new Map<string, LibraryView>();
-
-/** Forgets the remembered filters (tests). */
+/** Forgets which connection the list was last shown for (tests). */
 export function resetLibraryFilters(): void {
-  remembered.clear();
+  forgetListConnection();
 }
 
-/** The library of the connection in use (its own filters). */
+/**
+ * The library of the connection in use: mounted again for another connection, so nothing of the
+ * previous one (rows, a search being typed) is kept, and its list starts on the defaults.
+ */
 export function Library() {
   const profileId = useSettings().data?.activeProfileId ?? "";
   return <ConnectionLibrary key={profileId} profileId={profileId} />;
@@ -49,12 +43,7 @@ export function Library() {
 
 function ConnectionLibrary({ profileId }: { profileId: string }) {
   const id = useId();
-  const [view, setViewState] = useState<LibraryView>(() => remembered.get(profileId) ?? DEFAULT_VIEW);
-  const setView = (patch: Partial<LibraryView>) => {
-    const next = { ...view, ...patch };
-    remembered.set(profileId, next);
-    setViewState(next);
-  };
+  const [view, setView] = useListView(profileId);
   const { filters, sort, showArchived } = view;
   const setFilters = (f: LibraryFilters) => setView({ filters: f });
 
@@ -76,6 +65,12 @@ function ConnectionLibrary({ profileId }: { profileId: string }) {
   useEffect(() => {
     if (data && !data.offline) refreshArchived(data.specs);
   }, [data]);
+  // A page past the end (an address kept from a longer list, or specs deleted since) shows the last one.
+  const pastEnd = !!data && !page.isPlaceholderData && data.specs.length === 0 && data.total > 0 && filters.skip >= data.total;
+  const lastSkip = data ? Math.floor((data.total - 1) / filters.pageSize) * filters.pageSize : 0;
+  useEffect(() => {
+    if (pastEnd) setFilters({ ...filters, skip: lastSkip });
+  });
 
   // After Archive or Unarchive the row is gone: focus goes to the "Show archived" box.
   const archivedBox = useRef<HTMLInputElement>(null);

@@ -36,6 +36,18 @@ export function SearchBox({ id, search, pattern, onSearch, onTyped, refused }: P
   const [problem, setProblem] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const composing = useRef(false);
+  // The search in use can change without the box (the address: Back, Forward, a hash typed in):
+  // the box then shows it. A change the box made itself already matches what it holds, so the
+  // text being typed is never overwritten (nor trimmed under the caret).
+  const [inUse, setInUse] = useState({ search, pattern });
+  if (inUse.search !== search || inUse.pattern !== pattern) {
+    setInUse({ search, pattern });
+    if (search !== text.trim()) {
+      setText(search);
+      setProblem(null);
+    }
+    if (pattern !== asPattern) setAsPattern(pattern);
+  }
 
   /** Hands the box's text over for the answer from this computer. */
   const handOver = (raw: string, regex: boolean) => {

@@ -3,7 +3,9 @@
 // sorts the page the service returned; rows without a value (no hours yet) always come last.
 import type { SpecRecord } from "../../../bindings/SpecRecord";
 
-export type SortKey = "description" | "status" | "depth" | "created" | "hours" | "credits";
+/** The sortable columns, as the library's address names them (./listAddress.ts). */
+export const SORT_KEYS = ["description", "status", "depth", "created", "hours", "credits"] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
 export type SortDirection = "ascending" | "descending";
 
 export interface SortOrder {
