@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { emit } from "@tauri-apps/api/event";
 import { renderScreen } from "../../lib/testing";
 import { taskProblems } from "../../mock/helpers";
 import type { CapacitySnapshot } from "../../bindings/CapacitySnapshot";
@@ -42,7 +43,7 @@ function ipc(extra: Handler = () => null, balance = 1000) {
     if (cmd === "get_batch" || cmd === "watch_batch") return new Promise(() => undefined);
     if (cmd.startsWith("plugin:")) return 1;
     return null;
-  });
+  }, { shouldMockEvents: true });
   return calls;
 }
 
@@ -143,6 +144,32 @@ describe("the batch builder", () => {
     expect(within(panel).getByText("Sent")).toBeTruthy();
     expect(within(panel).getByText("41")).toBeTruthy();
     expect((screen.getByLabelText("Task 1 start URL") as HTMLInputElement).value).toBe("");
+  });
+
+  it("follows the batch it sent: held for want of room it says why and can be stopped", async () => {
+    const calls = ipc((cmd) => {
+      if (cmd === "submit_batch") return { ...JOB, remoteId: undefined, status: "queued" };
+      if (cmd === "cancel_job") return { ...JOB, remoteId: undefined, status: "cancelled" };
+      return null;
+    });
+    renderScreen(<AgentsScreen />);
+    fill("Task 1 start URL", "https://example.com");
+    await waitFor(() => expect(run().disabled).toBe(false));
+    fireEvent.click(run());
+    const panel = await screen.findByRole("region", { name: "Submitted" });
+    expect(within(panel).getByText("The batch of 1 task is saved and waits to be sent; Specdesk sends it as soon as it can, even after a restart.")).toBeTruthy();
+    const ROOM = "The service is already running 4,990 of your tasks and takes at most 5,000 at once. Specdesk sends this batch by itself as soon as there is room, even after a restart. You can also stop it and send fewer tasks.";
+    // The job runner's broadcast after the first one comes without the request.
+    await act(() => emit("job-changed", { ...JOB, remoteId: undefined, status: "queued", request: undefined, error: { kind: "rateLimited", message: ROOM, status: 429 } }));
+    const held = await screen.findByRole("region", { name: "Waiting to be sent" });
+    expect(within(held).getByText(ROOM)).toBeTruthy();
+    expect(within(held).getByText("Waiting to be sent", { selector: "dd" })).toBeTruthy();
+    fireEvent.click(within(held).getByRole("button", { name: "Stop this batch" }));
+    await waitFor(() => expect(calls.filter((c) => c.cmd === "cancel_job").map((c) => c.args)).toEqual([{ jobId: 41 }]));
+    await act(() => emit("job-changed", { ...JOB, remoteId: undefined, status: "cancelled" }));
+    const stopped = await screen.findByRole("region", { name: "Submitted" });
+    expect(within(stopped).getByText("The batch of 1 task was stopped before the service had it.")).toBeTruthy();
+    expect(within(stopped).queryByRole("button", { name: "Stop this batch" })).toBeNull();
   });
 
   it("shows a refusal with its action and keeps the draft", async () => {

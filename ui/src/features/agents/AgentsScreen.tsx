@@ -1,6 +1,9 @@
 // The Browser agents area: the batch builder, what was just sent and its live view, the
 // service's capacity, and the history of batches (each opens in the same view).
 import { useState } from "react";
+import { call, toIpcError } from "../../ipc/invoke";
+import { useAppEvent } from "../../ipc/events";
+import { wholeJob } from "../../ipc/jobChange";
 import type { Job } from "../../ipc/contract";
 import type { JobStatus } from "../../bindings/JobStatus";
 import { Builder } from "./builder/Builder";
@@ -22,14 +25,35 @@ const STATUS_WORDS: Record<JobStatus, string> = {
 export function submittedSentence(job: Job, tasks: number): string {
   const what = `${tasks.toLocaleString("en-US")} ${tasks === 1 ? "task" : "tasks"}`;
   if (job.status === "failed") return `The batch of ${what} could not be started. ${job.error?.message ?? ""}`.trim();
+  if (job.status === "cancelled") return `The batch of ${what} was stopped before the service had it.`;
+  if (!job.remoteId && job.error) return job.error.message;
   if (!job.remoteId) return `The batch of ${what} is saved and waits to be sent; Specdesk sends it as soon as it can, even after a restart.`;
   return `The service has your batch of ${what}. It keeps running even if you close Specdesk.`;
 }
 
-export function SubmittedPanel({ job, tasks, onDismiss }: { job: Job; tasks: number; onDismiss: () => void }) {
+/** `job` kept current from the job runner's `job-changed` broadcasts. */
+function useLiveJob(job: Job): Job {
+  const [live, setLive] = useState(job);
+  useAppEvent("job-changed", (change) => {
+    if (change.id === job.id) setLive((prev) => wholeJob(change, prev) ?? prev);
+  });
+  return live;
+}
+
+export function SubmittedPanel({ job: sent, tasks, onDismiss }: { job: Job; tasks: number; onDismiss: () => void }) {
+  const job = useLiveJob(sent);
+  // Held before the service has it (no room there, the keychain locked...): it is sent by itself
+  // later, or the user stops it here.
+  const held = !job.remoteId && !!job.error && (job.status === "queued" || job.status === "submitted");
+  const tone = job.status === "failed" ? "panel-error" : held ? "panel-info" : "panel-success";
+  const [stopError, setStopError] = useState<string | null>(null);
+  const stop = () => {
+    setStopError(null);
+    call("cancel_job", { jobId: job.id }).catch((e: unknown) => setStopError(toIpcError(e).message));
+  };
   return (
-    <section className={job.status === "failed" ? "panel panel-error submitted" : "panel panel-success submitted"} aria-labelledby="submitted-title">
-      <h2 id="submitted-title">Submitted</h2>
+    <section className={`panel ${tone} submitted`} aria-labelledby="submitted-title">
+      <h2 id="submitted-title">{held ? "Waiting to be sent" : "Submitted"}</h2>
       <p>{submittedSentence(job, tasks)}</p>
       <dl className="submitted-facts">
         <div>
@@ -45,9 +69,17 @@ export function SubmittedPanel({ job, tasks, onDismiss }: { job: Job; tasks: num
           <dd className="mono">{job.id}</dd>
         </div>
       </dl>
-      <button className="btn btn-ghost" type="button" onClick={onDismiss}>
-        Dismiss
-      </button>
+      {stopError && <p className="submitted-error" role="alert">{stopError}</p>}
+      <div className="submitted-actions">
+        {held && (
+          <button className="btn" type="button" onClick={stop}>
+            Stop this batch
+          </button>
+        )}
+        <button className="btn btn-ghost" type="button" onClick={onDismiss}>
+          Dismiss
+        </button>
+      </div>
     </section>
   );
 }
