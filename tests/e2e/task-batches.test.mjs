@@ -221,3 +221,46 @@ test("the app killed mid-batch follows the batch to its end after the relaunch, 
   assert.deepEqual(await taskRows(), [["1", `${siteUrl}/slow`, "Succeeded"]]);
   await useConnection("Sandbox");
 });
+
+/** Calls an app command from the page, as the UI does. */
+async function invoke(command, args) {
+  const out = await browser.executeAsync(
+    (c, a, done) => {
+      window.__TAURI_INTERNALS__.invoke(c, a).then(
+        (v) => done({ ok: v }),
+        (e) => done({ failed: e }),
+      );
+    },
+    command,
+    args,
+  );
+  if (out.failed) throw new Error(`${command}: ${JSON.stringify(out.failed)}`);
+  return out.ok;
+}
+
+test("offline, a past batch opens from this computer with its whole timeline", async () => {
+  await useOutsideService();
+  const profiles = await invoke("list_profiles", {});
+  const outside = profiles.find((p) => p.name === OUTSIDE);
+  const input = { name: OUTSIDE, baseUrl: outside.baseUrl, keyKind: outside.keyKind };
+  // The service out of reach: nothing listens on the discard port.
+  await invoke("update_profile", { id: outside.id, input: { ...input, baseUrl: "http://127.0.0.1:9" } });
+  try {
+    await openArea("Browser agents");
+    const kept = await browser.$('section.kept-batches');
+    await kept.waitForExist({ timeout: 30000 });
+    const buttons = await kept.$$('button[aria-label^="Open batch "]');
+    assert.ok(buttons.length >= 1, "the batch followed to its end here is kept");
+    await buttons[0].click();
+    await waitFinished();
+    assert.deepEqual(await taskRows(), [["1", `${siteUrl}/slow`, "Succeeded"]]);
+    await (await browser.$$(".batch-view .task-row"))[0].click();
+    await browser.$(".task-detail").waitForExist({ timeout: 10000 });
+    const steps = await texts(".task-timeline .step");
+    assert.ok(steps.length >= 2, `the kept timeline has its steps: ${steps.join(" | ")}`);
+  } finally {
+    await invoke("update_profile", { id: outside.id, input });
+    await useConnection("Sandbox");
+  }
+});
+

@@ -95,6 +95,35 @@ describe("BatchHistory", () => {
   });
 });
 
+describe("BatchHistory offline", () => {
+  it("lists the batches kept on this computer under the error, each opening its kept timeline", async () => {
+    const finished = (id: number, remoteId: string, createdAt: string) =>
+      batchJob({ id, remoteId, status: "completed", result: { id: remoteId, total: 3, completed: 3, results: [], totalCost: 0.03, totalCreditsUsed: 0.3, status: "completed", createdAt, completedAt: createdAt } });
+    const calls: string[] = [];
+    mockIPC((cmd, raw) => {
+      calls.push(cmd);
+      if (cmd === "list_batches") throw { kind: "network", message: "Specdesk could not reach the service. Check your connection, then try again." };
+      if (cmd === "list_jobs") {
+        expect(raw).toEqual({ kind: "batch", limit: 50 });
+        // Newest first: one finished here, one still waiting to be sent (nothing kept), one finished.
+        return [finished(9, "b009", "2026-11-22T09:00:00Z"), batchJob({ id: 8, status: "queued" }), finished(7, "b007", "2026-11-22T07:00:00Z")];
+      }
+      return null;
+    });
+    const onOpen = vi.fn();
+    renderScreen(<BatchHistory onOpen={onOpen} />);
+    await screen.findByText("Specdesk could not reach the service. Check your connection, then try again.");
+    const kept = await screen.findByRole("region", { name: "Kept on this computer" });
+    expect(within(kept).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      expect.stringContaining("b0093 of 3 tasksOpen"),
+      expect.stringContaining("b0073 of 3 tasksOpen"),
+    ]);
+    fireEvent.click(within(kept).getByRole("button", { name: "Open batch b007" }));
+    expect(onOpen).toHaveBeenCalledWith("b007");
+    expect(calls.filter((c) => c === "list_jobs")).toHaveLength(1);
+  });
+});
+
 describe("BatchHistory and the job runner's broadcasts", () => {
   it("refreshes at once when a batch is sent, named or finished, and its progress at most every 2 s", async () => {
     const calls = ipc();

@@ -1,5 +1,6 @@
 // The batches of the connection in use, newest first (`list_batches`): a status filter, pages of
-// 10, 25 or 50, the totals of the page, and a button to open each.
+// 10, 25 or 50, the totals of the page, and a button to open each. When the service cannot be
+// read, the batches kept on this computer are listed under the error (KeptBatches.tsx).
 import { useEffect, useId, useRef, useState } from "react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Batch } from "../../../bindings/Batch";
@@ -9,6 +10,7 @@ import { useAppEvent } from "../../../ipc/events";
 import { useConnectionId } from "../../../ipc/hooks";
 import { call, toIpcError } from "../../../ipc/invoke";
 import { formatDateTime, plural } from "../../../lib/format";
+import { KeptBatches } from "./KeptBatches";
 import "./watch.css";
 
 export const PAGE_SIZES = [10, 25, 50] as const;
@@ -126,7 +128,12 @@ export function BatchHistory({ onOpen }: { onOpen: (batchId: string) => void }) 
         </div>
       </div>
       {q.isPending && c !== "" && <p className="skeleton">Reading your batches…</p>}
-      {q.isError && <ErrorPanel error={toIpcError(q.error)} onRetry={() => void q.refetch()} level={3} />}
+      {q.isError && (
+        <>
+          <ErrorPanel error={toIpcError(q.error)} onRetry={() => void q.refetch()} level={3} />
+          <KeptBatches onOpen={onOpen} />
+        </>
+      )}
       {data && data.total === 0 && <p className="empty">{status ? "No batch has this status." : "No batch yet. Run one above and it appears here."}</p>}
       {data && data.total > 0 && (
         <>
