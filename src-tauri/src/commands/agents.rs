@@ -85,8 +85,8 @@ pub async fn watch_batch(
             BatchWatch::Kept(events) => frames::replay(events, send),
             BatchWatch::Unfollowed(batch_id) => {
                 let (_, client) = state.profiles.active_client().await?;
-                let kept = state.jobs.timelines_dir();
-                specdesk_core::agents::watch_batch(&client, &kept, &batch_id, send).await
+                let reader = state.jobs.follow_elsewhere(client, &batch_id);
+                frames::in_frames(reader, frames::FRAME, send).await
             }
         }
     };

@@ -36,6 +36,17 @@ impl BatchFeeds {
         self.map().entry(key.to_owned()).or_default().clone()
     }
 
+    /// The feed under `key`, and whether it was opened by this call (none was open).
+    pub fn open_new(&self, key: &str) -> (Arc<Feed>, bool) {
+        let mut map = self.map();
+        if let Some(feed) = map.get(key) {
+            return (feed.clone(), false);
+        }
+        let feed = Arc::new(Feed::default());
+        map.insert(key.to_owned(), feed.clone());
+        (feed, true)
+    }
+
     /// The feed under `key`, if one is open.
     pub fn get(&self, key: &str) -> Option<Arc<Feed>> {
         self.map().get(key).cloned()

@@ -97,9 +97,46 @@ pub fn data_problems(
 }
 
 /// Follows batch `batch_id`, which no job of the runner follows (one run elsewhere, or before
-/// this library), into a feed of its own for one watcher, handing `send` its frames; its
-/// timeline is kept under `timelines_dir` once finished. Returns the finished batch; its `done`
-/// (or the error) is left to the caller, which ends the stream.
+/// this library), into `feed` until it ends: every update once, then `done` (its timeline kept
+/// under `timelines_dir`) or the error. Every reader of the feed sees the same timeline, so one
+/// follower serves every watcher of the batch (`JobRunner::follow_elsewhere`).
+pub async fn follow_into(
+    client: &Client,
+    timelines_dir: &std::path::Path,
+    batch_id: &str,
+    feed: &std::sync::Arc<feed::Feed>,
+) {
+    let mut writer = feed.writer();
+    let mut updates = std::pin::pin!(client.agents().follow_batch(batch_id));
+    while let Some(update) = updates.next().await {
+        match update {
+            Ok(BatchUpdate::Done(batch)) => {
+                if let Err(e) = timeline::store(timelines_dir, &batch, &writer.events()) {
+                    tracing::warn!("a batch timeline could not be kept: {}", e.message);
+                }
+                feed.end(BatchEvent::Done { batch });
+                return;
+            }
+            Ok(update) => writer.publish(BatchEvent::from(update)),
+            Err(e) => {
+                feed.end(BatchEvent::Error {
+                    error: IpcError::from(e),
+                });
+                return;
+            }
+        }
+    }
+    feed.end(BatchEvent::Error {
+        error: IpcError::new(
+            IpcErrorKind::Stream,
+            "The batch's timeline ended before the batch finished. Open it again to see where it is.",
+        ),
+    });
+}
+
+/// Follows batch `batch_id` for one watcher, handing `send` its frames (see [`follow_into`]).
+/// Returns the finished batch; its `done` (or the error) is left to the caller, which ends the
+/// stream.
 pub async fn watch_batch(
     client: &Client,
     timelines_dir: &std::path::Path,
@@ -107,34 +144,7 @@ pub async fn watch_batch(
     send: impl FnMut(Vec<BatchEvent>),
 ) -> Result<Batch, IpcError> {
     let feed = std::sync::Arc::new(feed::Feed::default());
-    let mut writer = feed.writer();
-    let follow = async {
-        let mut updates = std::pin::pin!(client.agents().follow_batch(batch_id));
-        while let Some(update) = updates.next().await {
-            match update {
-                Ok(BatchUpdate::Done(batch)) => {
-                    if let Err(e) = timeline::store(timelines_dir, &batch, &writer.events()) {
-                        tracing::warn!("a batch timeline could not be kept: {}", e.message);
-                    }
-                    writer.publish(BatchEvent::Done { batch });
-                    return;
-                }
-                Ok(update) => writer.publish(BatchEvent::from(update)),
-                Err(e) => {
-                    writer.publish(BatchEvent::Error {
-                        error: IpcError::from(e),
-                    });
-                    return;
-                }
-            }
-        }
-        writer.publish(BatchEvent::Error {
-            error: IpcError::new(
-                IpcErrorKind::Stream,
-                "The batch's timeline ended before the batch finished. Open it again to see where it is.",
-            ),
-        });
-    };
+    let follow = follow_into(client, timelines_dir, batch_id, &feed);
     let watch = frames::in_frames(feed.reader(), frames::FRAME, send);
     let (_, outcome) = tokio::join!(follow, watch);
     outcome

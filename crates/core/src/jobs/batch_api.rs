@@ -30,7 +30,7 @@ pub enum BatchWatch {
     Live(FeedReader),
     /// Finished, its timeline kept on this computer: every event, ending with `done`.
     Kept(Vec<BatchEvent>),
-    /// Neither: the caller follows batch `.0` itself ([`crate::agents::watch_batch`]).
+    /// Neither: followed on demand, for every watcher at once ([`JobRunner::follow_elsewhere`]).
     Unfollowed(String),
 }
 
@@ -149,6 +149,25 @@ impl JobRunner {
             Some(events) => BatchWatch::Kept(events),
             None => BatchWatch::Unfollowed(batch_id.to_owned()),
         }
+    }
+
+    /// The feed of batch `batch_id`, which no job follows (run elsewhere, or before this
+    /// library), read from its start: one follower polls the service for every watcher (a
+    /// second watcher joins the first's feed, and `watch_batch` answers `Live` meanwhile). The
+    /// follower goes on to the batch's end, keeps its timeline and closes the feed.
+    pub fn follow_elsewhere(&self, client: specdesk_client::Client, batch_id: &str) -> FeedReader {
+        let (feed, started) = self.inner.feeds.open_new(batch_id);
+        if started {
+            let inner = self.inner.clone();
+            let dir = self.timelines_dir();
+            let id = batch_id.to_owned();
+            let followed = feed.clone();
+            tokio::spawn(async move {
+                crate::agents::follow_into(&client, &dir, &id, &followed).await;
+                inner.feeds.close(&followed);
+            });
+        }
+        feed.reader()
     }
 
     /// Where finished batches' timelines are kept.

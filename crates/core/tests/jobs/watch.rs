@@ -411,3 +411,60 @@ async fn a_batch_refused_for_tasks_in_flight_waits_for_room_saying_how_many_run_
     assert_eq!((done.id, done.status), (job.id, JobStatus::Completed));
     assert_eq!(batches_made(&client).await, 1);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_batch_run_elsewhere_is_followed_once_for_every_watcher_then_kept() {
+    let w = World::new().await;
+    let client = w.client("pro").await;
+    let library = w.library();
+    let (notifier, _notified) = told();
+    let runner = w.runner(&library, notifier);
+    // Started by another client: no job of this runner follows it.
+    let tasks = (0..3)
+        .map(|i| {
+            task(
+                format!("{}/_sandbox/health", w.sb.base_url()),
+                &format!("Read {i}"),
+            )
+        })
+        .collect();
+    let prepared = client
+        .agents()
+        .prepare(tasks, BatchOptions::default())
+        .unwrap();
+    let started = client.agents().start(&prepared).await.unwrap();
+    // Its first poll waits a moment, so both watchers join while the one follower runs.
+    control(
+        &w.sb,
+        reqwest::Method::POST,
+        "/_sandbox/faults",
+        serde_json::json!({"match": {"method": "GET", "path": "/api/v1/browser-agents/*"}, "times": 1, "delayMs": 1500}),
+    )
+    .await;
+    let BatchWatch::Unfollowed(id) = runner.watch_batch(&started.id).unwrap() else {
+        panic!("nobody follows a batch run elsewhere yet");
+    };
+    let first = runner.follow_elsewhere(w.client("pro").await, &id);
+    // A second watcher is handed the follower's feed, not a follower of its own.
+    let BatchWatch::Live(second) = runner.watch_batch(&started.id).unwrap() else {
+        panic!("the second watcher joins the running follower");
+    };
+    let mut a = Vec::new();
+    let mut b = Vec::new();
+    let (one, two) = tokio::join!(
+        frames::in_frames(first, frames::FRAME, |f| a.extend(f)),
+        frames::in_frames(second, frames::FRAME, |f| b.extend(f)),
+    );
+    let (one, two) = (one.unwrap(), two.unwrap());
+    assert_eq!(one.id, started.id);
+    assert_eq!(one, two);
+    assert_eq!(a, b, "both watchers saw the same timeline");
+    let (timeline, results) = per_task(&a);
+    assert_eq!(timeline, service_timeline(&client, &started.id).await);
+    assert_eq!(results, [0, 1, 2]);
+    // Finished: kept on this computer, and the follower is gone.
+    assert!(matches!(
+        runner.watch_batch(&started.id).unwrap(),
+        BatchWatch::Kept(_)
+    ));
+}
