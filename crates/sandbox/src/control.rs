@@ -62,6 +62,8 @@ async fn reset(State(app): State<App>) -> Json<Value> {
         let mut rt = app.runtime();
         rt.rate.clear();
         rt.agents_pace = None;
+        rt.chat_pace = None;
+        rt.chat_sent.clear();
     }
     app.touch();
     Json(json!({"ok": true}))

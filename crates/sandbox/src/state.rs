@@ -306,6 +306,10 @@ pub struct Runtime {
     pub agents_pace: Option<crate::agents::Pace>,
     /// Events emitted by paced batches since the sandbox started (for benchmarks).
     pub paced_emitted: u64,
+    /// Set by `POST /_sandbox/gateway/pace`: the wait before each text delta of a chat stream.
+    pub chat_pace: Option<std::time::Duration>,
+    /// When the latest paced chat stream sent each text delta (epoch ms, characters so far).
+    pub chat_sent: Vec<(f64, usize)>,
 }
 
 /// Everything a handler needs.

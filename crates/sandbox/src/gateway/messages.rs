@@ -381,6 +381,7 @@ fn stream(app: App, meter: Meter, a: Answer, drop_after: Option<u32>) -> Respons
         }
     };
     let limit = drop_after.map(|n| n as usize).unwrap_or(usize::MAX);
+    let paced = super::pace::start(&app);
     let user = meter.user.id.clone();
     let app2 = app.clone();
     let body = async_stream::stream! {
@@ -404,6 +405,7 @@ fn stream(app: App, meter: Meter, a: Answer, drop_after: Option<u32>) -> Respons
             "delta": {"stop_reason": a.stop, "stop_sequence": null},
             "usage": {"output_tokens": a.output_tokens, "cost": full_cost}}), 0));
         frames.push(("message_stop", json!({"type": "message_stop"}), 0));
+        let mut chars = 0usize;
         for (name, data, share) in frames {
             if sent >= limit {
                 break;
@@ -411,6 +413,12 @@ fn stream(app: App, meter: Meter, a: Answer, drop_after: Option<u32>) -> Respons
             sent += 1;
             out_tokens += share;
             settle.credits = credits_for(a.cost(out_tokens));
+            let text = data["delta"]["text"].as_str().map(|t| t.chars().count());
+            if let (Some(wait), Some(len)) = (paced, text) {
+                tokio::time::sleep(wait).await;
+                chars += len;
+                super::pace::sent(&settle.app, chars);
+            }
             yield Ok::<_, Infallible>(sse(name, &data));
         }
     };

@@ -4,6 +4,7 @@
 mod audio;
 mod catalog;
 mod messages;
+mod pace;
 mod rerank;
 mod visual;
 
@@ -28,6 +29,7 @@ const RATE_TRIAL: usize = 30;
 pub fn routes() -> Router<App> {
     Router::new()
         .merge(catalog::routes())
+        .merge(pace::routes())
         .merge(rerank::routes())
         .merge(messages::routes())
         .merge(audio::routes())
