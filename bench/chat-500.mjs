@@ -12,7 +12,8 @@
 //   "specdesk:chat:open") to its turns in the DOM and a frame painted (Thread marks
 //   "specdesk:chat:painted" and measures "specdesk:chat:open-conversation"). "first open" is on a
 //   fresh page (the messages come from conversation_messages and become the tree); "reopen" is
-//   another conversation and back in the same page (the tree kept in localStorage).
+//   another conversation and back in the same page (read through the commands again: a tree
+//   just read is not written back, so it comes from the messages too).
 // - "scroll": the thread scrolled from its first turn to its last, 120 px a frame (about 7200 px
 //   a second at 60 Hz), by setting scrollTop in requestAnimationFrame; the gaps between frames,
 //   their p95 and the longest (about 1000 frames, 16 s a run). The floor: 300 frames with nothing
@@ -162,7 +163,7 @@ async function main() {
     console.log(`\nchat, a 500-turn conversation, ${runs} runs after ${WARMUPS} warm-ups (a fresh page each)\n`);
     console.log("| what | median | p95 | max |\n|---|---|---|---|");
     console.log(line("open, first (click to turns painted)", rows.first));
-    console.log(line("open, reopen (tree kept in localStorage)", rows.reopen));
+    console.log(line("open, reopen (read again from the library)", rows.reopen));
     console.log(line(`scroll top to bottom, ${STEP_PX} px a frame: frame gap (all frames)`, rows.scroll));
     console.log(line("  per run: p95 frame gap", rows.scrollP95));
     console.log(line("  per run: longest frame gap", rows.scrollMax));

@@ -236,9 +236,16 @@ pub fn run() {
             commands::gateway::list_media,
             commands::gateway::delete_media,
             commands::gateway::reveal_media,
+            commands::gateway::set_media_settings,
+            commands::gateway::set_media_preferred,
             commands::gateway::list_conversations,
             commands::gateway::conversation_messages,
             commands::gateway::delete_conversation,
+            commands::gateway::rename_conversation,
+            commands::gateway::conversation_tree,
+            commands::gateway::save_conversation_tree,
+            commands::gateway::record_chat_winner,
+            commands::gateway::chat_winners,
         ])
         .run(tauri::generate_context!())
         .expect("error while running Specdesk");

@@ -352,16 +352,22 @@ test("a compare of two models streams both replies, and the winner picked is rec
     { role: "user", who: "You", versions: null, text: PROMPT },
     { role: "assistant", who: other, versions: "2/2", text: replyOf(other) },
   ]);
-  // Recorded on the conversation the compare made.
-  const records = await browser.execute((prompt) => {
-    const out = [];
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i);
-      if (!key.startsWith("specdesk.chat.winners.")) continue;
-      for (const r of JSON.parse(localStorage.getItem(key))) if (r.prompt === prompt) out.push({ models: r.models, winner: r.winner });
-    }
-    return out;
-  }, PROMPT);
+  // Recorded in the library on the conversation the compare made (read as the web view reads it).
+  let records;
+  await browser.waitUntil(
+    async () => {
+      records = await browser.executeAsync((prompt, done) => {
+        const tauri = window.__TAURI_INTERNALS__;
+        tauri
+          .invoke("list_conversations", { limit: 50, offset: 0 })
+          .then((list) => Promise.all(list.map((c) => tauri.invoke("chat_winners", { conversationId: c.id }))))
+          .then((all) => done(all.flat().filter((r) => r.prompt === prompt).map((r) => ({ models: r.models, winner: r.winner }))))
+          .catch((e) => done({ failed: e }));
+      }, PROMPT);
+      return Array.isArray(records) && records.length > 0;
+    },
+    { timeout: 10000, timeoutMsg: "the winner was not recorded in the library" },
+  );
   assert.deepEqual(records, [{ models: [model, other], winner: other }]);
 
   // Leave the chat's settings as they were found for the files after this one.

@@ -135,6 +135,12 @@ describe("chat", () => {
       await turns(page).nth(0).getByText("1 / 2").waitFor();
       assert.equal(await textOf(turns(page).nth(0).locator(".user-text")), "First question");
       assert.equal(await textOf(turns(page).nth(1).locator(".branch-count")), "2 / 2");
+      // The versions are kept in the library with the conversation.
+      await page.waitForFunction(() => {
+        const { db } = window.__SPECDESK_MOCK__;
+        const tree = db.conversationTrees[db.conversations[0].id];
+        return tree?.children[""]?.length === 2 && tree.selected[""] === 0;
+      });
       await expectAxeClean(page, "a chat with versions");
     });
   });
@@ -305,11 +311,14 @@ describe("chat", () => {
       assert.equal(await textOf(turns(page).nth(1).locator(".turn-who")), "openai/gpt-5-mini");
       assert.equal(await textOf(turns(page).nth(1).locator(".branch-count")), "2 / 2");
       assert.equal(await announcer(page).innerText(), "openai/gpt-5-mini picked as the winner.");
-      const winners = await page.evaluate((id) => JSON.parse(localStorage.getItem(`specdesk.chat.winners.${id}`)), conv);
+      // The winner is kept in the library with the conversation (the mock's), not in the web view.
+      await page.waitForFunction(() => window.__SPECDESK_MOCK__.db.chatWinners.length === 1);
+      const winners = await page.evaluate(() => window.__SPECDESK_MOCK__.db.chatWinners);
       assert.deepEqual(
-        winners.map((w) => [w.prompt, w.models, w.winner]),
-        [["Pick a name", [MODEL, "openai/gpt-5-mini"], "openai/gpt-5-mini"]],
+        winners.map((w) => [w.conversationId, w.prompt, w.models, w.winner]),
+        [[conv, "Pick a name", [MODEL, "openai/gpt-5-mini"], "openai/gpt-5-mini"]],
       );
+      assert.equal(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("specdesk.chat.winners")).length), 0);
     });
   });
 
@@ -323,6 +332,7 @@ describe("chat", () => {
       await list.getByLabel("New title").fill("Habit app names");
       await list.getByRole("button", { name: "Save" }).click();
       await page.getByRole("heading", { level: 2, name: "Habit app names" }).waitFor();
+      assert.equal(await page.evaluate(() => window.__SPECDESK_MOCK__.db.conversations.find((c) => c.id === 1).title), "Habit app names");
       await list.getByLabel("Search conversations").fill("nothing like it");
       await list.getByText("No conversation matches.").waitFor();
       await list.getByLabel("Search conversations").fill("habit");

@@ -100,6 +100,9 @@ describe("speech and music", () => {
       assert.deepEqual((await mock.calls("speech")).map((c) => c.args.request), [
         { model: "openai/speech-audio-mini", input: "Hello team", voice: "coral", response_format: "wav", instructions: "Cheerful" },
       ]);
+      // What the take was made with is kept with it in the library, and shown in the history.
+      const [made] = await mock.calls("set_media_settings");
+      assert.deepEqual(made.args.settings, { voice: "coral", format: "wav", instructions: "Cheerful" });
       await expectAxeClean(page, "the speech studio with a take");
 
       // The music take's MP3 cannot be decoded here: said plainly.
@@ -120,10 +123,31 @@ describe("speech and music", () => {
       await ab.getByText("Now hearing A. Press S to switch at the same moment.").waitFor();
       await ab.getByRole("button", { name: "Prefer B" }).click();
       await ab.getByRole("button", { name: "B is preferred" }).waitFor();
-      assert.equal(await page.evaluate(() => localStorage.getItem("specdesk.speech.preferred.v1")), "[30]");
+      // The mark is kept in the library with the take (the mock's media rows).
+      const preferred = () => page.evaluate(() => window.__SPECDESK_MOCK__.db.media.filter((m) => m.preferred).map((m) => m.id));
+      assert.deepEqual(await preferred(), [30]);
       await ab.getByRole("button", { name: "Prefer A" }).click();
-      assert.equal(await page.evaluate(() => localStorage.getItem("specdesk.speech.preferred.v1")), "[31]");
+      await ab.getByRole("button", { name: "A is preferred" }).waitFor();
+      assert.deepEqual(await preferred(), [31]);
       await expectAxeClean(page, "the A/B comparison");
+    });
+  });
+
+  test("a take's settings and preferred mark an earlier version kept in the web view are brought into the library once", async () => {
+    await h.withScenario("gateway-media", async ({ page }) => {
+      await page.evaluate(() => {
+        localStorage.setItem("specdesk.media.settings.v1", JSON.stringify({ 30: { voice: "sage", format: "wav", instructions: "Slowly" } }));
+        localStorage.setItem("specdesk.speech.preferred.v1", JSON.stringify([30]));
+      });
+      await openStudio(page, "Speech and music");
+      const take = page.getByRole("list", { name: "Takes" }).getByRole("listitem", { name: "Take 30" });
+      await take.getByText("Preferred").waitFor();
+      const facts = (await take.locator(".media-meta").innerText()).replace(/\s+/g, " ");
+      assert.match(facts, /Voice sage/);
+      assert.match(facts, /Delivery Slowly/);
+      assert.deepEqual(await page.evaluate(() => [localStorage.getItem("specdesk.media.settings.v1"), localStorage.getItem("specdesk.speech.preferred.v1")]), [null, null]);
+      const kept = await page.evaluate(() => window.__SPECDESK_MOCK__.db.media.find((m) => m.id === 30));
+      assert.deepEqual([kept.settings, kept.preferred], [{ voice: "sage", format: "wav", instructions: "Slowly" }, true]);
     });
   });
 });

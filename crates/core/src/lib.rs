@@ -40,8 +40,9 @@ pub use jobs::{
     SilentNotifier, SpecJobRequest,
 };
 pub use library::{
-    CachedSpec, Conversation, ConversationMessage, CreditEntry, Job, JobKind, JobStatus, Library,
-    MediaItem, MediaKind, NewMedia, PlanPoint, RecentProject, SpecMarkdown,
+    CachedSpec, ChatWinner, Conversation, ConversationMessage, CreditEntry, Job, JobKind,
+    JobStatus, Library, MediaItem, MediaKind, NewChatWinner, NewMedia, PlanPoint, RecentProject,
+    SpecMarkdown,
 };
 pub use markdown::{Rendered, TocEntry, render as render_markdown};
 pub use plans::{PlanTarget, PlanView};

@@ -11,7 +11,8 @@ use specdesk_core::image_file::ImageFile;
 use specdesk_core::settings::SpendToday;
 use specdesk_core::spend::{GatewayCall, PriceList, check_call};
 use specdesk_core::{
-    ChatEvent, Conversation, ConversationMessage, Job, MediaItem, MediaKind, Studio,
+    ChatEvent, ChatWinner, Conversation, ConversationMessage, Job, MediaItem, MediaKind,
+    NewChatWinner, Studio,
 };
 use specdesk_types::{
     ImageRequest, MessagesRequest, MessagesResponse, ModelList, PublicCatalog, RerankRequest,
@@ -309,6 +310,33 @@ pub async fn delete_media(state: State<'_, AppState>, id: i64) -> Result<()> {
     specdesk_core::media::delete_media(&state.library, &state.media_dir, id)
 }
 
+/// Keeps the settings files `ids` (the connection in use's) were made with.
+#[tauri::command]
+pub async fn set_media_settings(
+    state: State<'_, AppState>,
+    ids: Vec<i64>,
+    settings: serde_json::Value,
+) -> Result<()> {
+    let profile_id = state.profiles.settings()?.active_profile_id;
+    state
+        .library
+        .set_media_settings(&profile_id, &ids, &settings)
+}
+
+/// Marks a take preferred (over the other take of its A/B pair) or no longer preferred.
+#[tauri::command]
+pub async fn set_media_preferred(
+    state: State<'_, AppState>,
+    id: i64,
+    preferred: bool,
+    over: Option<i64>,
+) -> Result<()> {
+    let profile_id = state.profiles.settings()?.active_profile_id;
+    state
+        .library
+        .set_media_preferred(&profile_id, id, preferred, over)
+}
+
 #[tauri::command]
 pub async fn list_conversations(
     state: State<'_, AppState>,
@@ -332,6 +360,64 @@ pub async fn conversation_messages(
 #[tauri::command]
 pub async fn delete_conversation(state: State<'_, AppState>, id: i64) -> Result<()> {
     state.library.delete_conversation(id)
+}
+
+// A conversation's title, branches and compare winners are reached through the connection in
+// use only, like the list it is picked from.
+
+#[tauri::command]
+pub async fn rename_conversation(
+    state: State<'_, AppState>,
+    id: i64,
+    title: String,
+) -> Result<Conversation> {
+    let profile_id = state.profiles.settings()?.active_profile_id;
+    state.library.rename_conversation(&profile_id, id, &title)
+}
+
+/// The branches the chat studio kept for a conversation (its tree of turns), or null.
+#[tauri::command]
+pub async fn conversation_tree(
+    state: State<'_, AppState>,
+    conversation_id: i64,
+) -> Result<Option<serde_json::Value>> {
+    let profile_id = state.profiles.settings()?.active_profile_id;
+    state
+        .library
+        .conversation_tree(&profile_id, conversation_id)
+}
+
+#[tauri::command]
+pub async fn save_conversation_tree(
+    state: State<'_, AppState>,
+    conversation_id: i64,
+    tree: serde_json::Value,
+) -> Result<()> {
+    let profile_id = state.profiles.settings()?.active_profile_id;
+    state
+        .library
+        .save_conversation_tree(&profile_id, conversation_id, &tree)
+}
+
+#[tauri::command]
+pub async fn record_chat_winner(
+    state: State<'_, AppState>,
+    conversation_id: i64,
+    winner: NewChatWinner,
+) -> Result<ChatWinner> {
+    let profile_id = state.profiles.settings()?.active_profile_id;
+    state
+        .library
+        .record_chat_winner(&profile_id, conversation_id, &winner)
+}
+
+#[tauri::command]
+pub async fn chat_winners(
+    state: State<'_, AppState>,
+    conversation_id: i64,
+) -> Result<Vec<ChatWinner>> {
+    let profile_id = state.profiles.settings()?.active_profile_id;
+    state.library.chat_winners(&profile_id, conversation_id)
 }
 
 /// A chat reply's markdown as sanitized HTML (the same renderer and sanitizer as specs).

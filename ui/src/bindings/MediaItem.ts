@@ -8,4 +8,13 @@ export type MediaItem = { id: number, kind: MediaKind,
 /**
  * Full path of the file.
  */
-path: string, prompt: string, model: string, profileId: string, credits?: number, cost?: number, jobId?: number, createdAt: string, };
+path: string, prompt: string, model: string, profileId: string, credits?: number, cost?: number, jobId?: number, createdAt: string, 
+/**
+ * The settings it was made with that its prompt and model do not say (an image's size, a
+ * take's voice, format and instructions), as the studio gave them.
+ */
+settings?: Record<string, string | number>, 
+/**
+ * The take preferred over the other one of an A/B listening.
+ */
+preferred?: boolean, };

@@ -20,6 +20,7 @@ import type { CachedSpec } from "../bindings/CachedSpec";
 import type { CatalogView } from "../bindings/CatalogView";
 import type { CapacitySnapshot } from "../bindings/CapacitySnapshot";
 import type { ChatEvent } from "../bindings/ChatEvent";
+import type { ChatWinner } from "../bindings/ChatWinner";
 import type { Conversation } from "../bindings/Conversation";
 import type { ConversationMessage } from "../bindings/ConversationMessage";
 import type { FileInfo } from "../bindings/FileInfo";
@@ -33,6 +34,7 @@ import type { MediaItem } from "../bindings/MediaItem";
 import type { MediaKind } from "../bindings/MediaKind";
 import type { MessagesRequest } from "../bindings/MessagesRequest";
 import type { MessagesResponse } from "../bindings/MessagesResponse";
+import type { NewChatWinner } from "../bindings/NewChatWinner";
 import type { ModelList } from "../bindings/ModelList";
 import type { PlanTarget } from "../bindings/PlanTarget";
 import type { PlanView } from "../bindings/PlanView";
@@ -81,6 +83,7 @@ export type {
   CatalogView,
   CapacitySnapshot,
   ChatEvent,
+  ChatWinner,
   Conversation,
   ConversationMessage,
   FileInfo,
@@ -93,6 +96,7 @@ export type {
   MessagesRequest,
   MessagesResponse,
   ModelList,
+  NewChatWinner,
   PlanTarget,
   PlanView,
   PublicCatalog,
@@ -326,10 +330,26 @@ export interface Commands {
   delete_media: { args: { id: number }; result: null };
   /** Shows a generated file in the system's file manager. */
   reveal_media: { args: { id: number }; result: null };
+  /** Keeps the settings files `ids` (the connection in use's) were made with, read back as `MediaItem.settings` (texts and numbers only, else refused, field `settings`). */
+  set_media_settings: { args: { ids: number[]; settings: Record<string, string | number> }; result: null };
+  /** Marks take `id` preferred (the mark leaves take `over`, the other of its A/B pair) or no longer preferred (`MediaItem.preferred`). */
+  set_media_preferred: { args: { id: number; preferred: boolean; over?: number }; result: null };
   /** The connection in use's conversations, the most recently active first. */
   list_conversations: { args: { limit: number; offset: number }; result: Conversation[] };
   conversation_messages: { args: { conversationId: number }; result: ConversationMessage[] };
   delete_conversation: { args: { id: number }; result: null };
+  // A conversation's title, branches and compare winners, kept with it in the library; each
+  // reaches only a conversation of the connection in use (another's is `notFound`).
+  /** Sets a conversation's title (trimmed; a blank one is refused, field `title`). */
+  rename_conversation: { args: { id: number; title: string }; result: Conversation };
+  /** The branches the chat studio kept for a conversation (its tree of turns, a JSON object), or null. */
+  conversation_tree: { args: { conversationId: number }; result: unknown };
+  /** Keeps a conversation's branches, replacing what was kept (anything but a JSON object is refused, field `tree`). */
+  save_conversation_tree: { args: { conversationId: number; tree: unknown }; result: null };
+  /** Records a compare's winner (one of `models`, else refused, field `winner`). */
+  record_chat_winner: { args: { conversationId: number; winner: NewChatWinner }; result: ChatWinner };
+  /** A conversation's recorded winners, oldest first. */
+  chat_winners: { args: { conversationId: number }; result: ChatWinner[] };
 }
 
 export type CommandName = keyof Commands;

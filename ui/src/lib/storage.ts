@@ -41,3 +41,17 @@ export function removeKey(key: string): void {
     // Nothing to do.
   }
 }
+
+/** The keys kept in localStorage that start with `prefix` (none when storage is unavailable). */
+export function storedKeys(prefix: string): string[] {
+  try {
+    const out: string[] = [];
+    for (let i = 0; i < window.localStorage.length; i += 1) {
+      const key = window.localStorage.key(i);
+      if (key?.startsWith(prefix)) out.push(key);
+    }
+    return out;
+  } catch {
+    return [];
+  }
+}

@@ -8,6 +8,8 @@ import type { CommandName, Batch, BatchEvent, CachedSpec, ChatEvent, FileInfo, J
 import { ipcError, type Handler } from "./registry";
 import { MISSING_KEY, NOT_FOUND, NO_PROJECT_YET, ROTATION_NOTICE, SANDBOX_ID, clone, maskedTail, nextId, now } from "./state";
 import { IMAGE_MODELS, TEXT_MODELS, VIDEO_MODELS } from "./fixtures";
+import { conversationHandlers } from "./conversations";
+import { mediaHandlers } from "./media";
 import { SPEC_FILE_TYPES, addJob, balanceView, catalogView, charge, checkInput, checkKey, checkWebUrl, completeJob, copyToClipboard, findJob, findProfile, findSpec, finishBatch, isFinished, lastText, newObjectId, profileViews, renderMarkdown, requireKey, schemaProblems, specPage, taskProblems, touch, mockImageFile } from "./helpers";
 
 
@@ -560,12 +562,7 @@ export const baseHandlers: BaseHandlers = {
     raises.set(profileId, { date, credits: (before?.date === date ? before.credits : 0) + credits });
     return spendToday(db, profileId);
   },
-  list_media: ({ kind, limit, offset }, { db }) =>
-    clone(db.media.filter((m) => m.profileId === db.settings.activeProfileId && (!kind || m.kind === kind)).slice(offset, offset + limit)),
-  delete_media: ({ id }, { db }) => {
-    db.media = db.media.filter((m) => m.id !== id);
-    return null;
-  },
+  ...mediaHandlers,
   read_image_file: ({ path }) => mockImageFile(path),
   read_text_file: ({ path }, { db }) => {
     const text = db.textFiles[path];
@@ -587,13 +584,6 @@ export const baseHandlers: BaseHandlers = {
     if (!db.media.some((m) => m.id === id)) throw ipcError("notFound", "That file is no longer in the media folder.");
     return null;
   },
-  list_conversations: ({ limit, offset }, { db }) =>
-    clone(db.conversations.filter((c) => c.profileId === db.settings.activeProfileId).slice(offset, offset + limit)),
-  conversation_messages: ({ conversationId }, { db }) => clone(db.messages.filter((m) => m.conversationId === conversationId)),
-  delete_conversation: ({ id }, { db }) => {
-    db.conversations = db.conversations.filter((c) => c.id !== id);
-    db.messages = db.messages.filter((m) => m.conversationId !== id);
-    return null;
-  },
+  ...conversationHandlers,
 };
 

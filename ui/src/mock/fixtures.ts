@@ -332,6 +332,8 @@ export function createDb(): MockDb {
         cut: false,
       },
     ],
+    conversationTrees: {},
+    chatWinners: [],
     dialog: { open: null, save: null },
     clipboard: { text: "" },
     textFiles: {},

@@ -1,5 +1,5 @@
 // The mock IPC's in-memory state: its shape, the constants the handlers share, and small helpers.
-import type { AppInfo, Batch, BrowserTask, Conversation, ConversationMessage, CreditEntry, Job, MediaItem, ProfileView, Settings } from "../ipc/contract";
+import type { AppInfo, Batch, BrowserTask, ChatWinner, Conversation, ConversationMessage, CreditEntry, Job, MediaItem, ProfileView, Settings } from "../ipc/contract";
 import type { PlanPoint } from "../bindings/PlanPoint";
 import type { PlanResponse } from "../bindings/PlanResponse";
 import type { RecentProject } from "../bindings/RecentProject";
@@ -35,6 +35,9 @@ export interface MockDb {
   media: MediaItem[];
   conversations: Conversation[];
   messages: ConversationMessage[];
+  /** The branches kept per conversation id (the chat studio's tree, as it sent it). */
+  conversationTrees: Record<number, unknown>;
+  chatWinners: ChatWinner[];
   /** What a file or folder dialog answers (`null`: the user cancelled); `choose_file` too. */
   dialog: { open: string | string[] | null; save: string | null };
   /** The system clipboard the copy commands write (`null`: out of reach, they reject). */

@@ -105,12 +105,21 @@ impl Library {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// Renames a conversation.
-    pub fn rename_conversation(&self, id: i64, title: &str) -> Result<Conversation, IpcError> {
+    /// Renames conversation `id` of connection `profile_id` (a conversation of another connection
+    /// is not found). A rename is no activity: the list keeps its order and dates.
+    pub fn rename_conversation(
+        &self,
+        profile_id: &str,
+        id: i64,
+        title: &str,
+    ) -> Result<Conversation, IpcError> {
+        let title = title.trim();
+        if title.is_empty() {
+            return Err(IpcError::invalid("title", "Give the conversation a title."));
+        }
         let n = self.conn().execute(
-            "UPDATE conversations SET title = ?2, updated_at = ?3,
-                 activity = (SELECT MAX(activity) + 1 FROM conversations) WHERE id = ?1",
-            params![id, title, now()],
+            "UPDATE conversations SET title = ?3 WHERE id = ?1 AND profile_id = ?2",
+            params![id, profile_id, title],
         )?;
         if n == 0 {
             return Err(IpcError::not_found(
@@ -325,7 +334,9 @@ mod tests {
         );
         lib.delete_conversation(elsewhere.id).unwrap();
         assert_eq!(
-            lib.rename_conversation(second.id, "Renamed").unwrap().title,
+            lib.rename_conversation("sandbox", second.id, " Renamed ")
+                .unwrap()
+                .title,
             "Renamed"
         );
         lib.delete_conversation(first.id).unwrap();

@@ -67,6 +67,31 @@ pub struct MediaItem {
     pub cost: Option<f64>,
     pub job_id: Option<i64>,
     pub created_at: String,
+    /// The settings it was made with that its prompt and model do not say (an image's size, a
+    /// take's voice, format and instructions), as the studio gave them.
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, string | number>", optional))]
+    pub settings: Option<serde_json::Map<String, serde_json::Value>>,
+    /// The take preferred over the other one of an A/B listening.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
+    pub preferred: bool,
+}
+
+const GONE: &str = "That file is no longer in the library.";
+
+/// The settings a studio may keep with a file: an object of short texts and numbers.
+fn checked_settings(
+    settings: &serde_json::Value,
+) -> Result<&serde_json::Map<String, serde_json::Value>, IpcError> {
+    settings
+        .as_object()
+        .filter(|m| m.values().all(|v| v.is_string() || v.is_number()))
+        .ok_or_else(|| {
+            IpcError::invalid(
+                "settings",
+                "A file's settings are names with a text or a number each.",
+            )
+        })
 }
 
 impl Library {
@@ -103,6 +128,8 @@ impl Library {
             cost: m.cost,
             job_id: m.job_id,
             created_at: at,
+            settings: None,
+            preferred: false,
         })
     }
 
@@ -117,7 +144,7 @@ impl Library {
     ) -> Result<Vec<MediaItem>, IpcError> {
         let conn = self.conn();
         let mut stmt = conn.prepare(
-            "SELECT id, kind, path, prompt, model, profile_id, credits, cost, job_id, created_at
+            "SELECT id, kind, path, prompt, model, profile_id, credits, cost, job_id, created_at, settings_json, preferred
              FROM media WHERE (?1 IS NULL OR profile_id = ?1) AND (?2 IS NULL OR kind = ?2)
              ORDER BY id DESC LIMIT ?3 OFFSET ?4",
         )?;
@@ -132,13 +159,13 @@ impl Library {
     pub fn media_item(&self, id: i64) -> Result<MediaItem, IpcError> {
         self.conn()
             .query_row(
-                "SELECT id, kind, path, prompt, model, profile_id, credits, cost, job_id, created_at
+                "SELECT id, kind, path, prompt, model, profile_id, credits, cost, job_id, created_at, settings_json, preferred
                  FROM media WHERE id = ?1",
                 [id],
                 Self::row_to_media,
             )
             .optional()?
-            .ok_or_else(|| IpcError::not_found("That file is no longer in the library."))
+            .ok_or_else(|| IpcError::not_found(GONE))
     }
 
     fn row_to_media(r: &rusqlite::Row<'_>) -> rusqlite::Result<MediaItem> {
@@ -154,7 +181,65 @@ impl Library {
             cost: r.get(7)?,
             job_id: r.get(8)?,
             created_at: r.get(9)?,
+            // Settings that no longer read as an object are left out rather than failing the list.
+            settings: r
+                .get::<_, Option<String>>(10)?
+                .and_then(|s| serde_json::from_str(&s).ok()),
+            preferred: r.get(11)?,
         })
+    }
+
+    /// Keeps `settings` as what files `ids` of connection `profile_id` were made with. Files of
+    /// another connection, or gone, are left alone; not found when none of `ids` is there.
+    pub fn set_media_settings(
+        &self,
+        profile_id: &str,
+        ids: &[i64],
+        settings: &serde_json::Value,
+    ) -> Result<(), IpcError> {
+        let json = serde_json::Value::Object(checked_settings(settings)?.clone()).to_string();
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        let mut n = 0;
+        for id in ids {
+            n += tx.execute(
+                "UPDATE media SET settings_json = ?3 WHERE id = ?1 AND profile_id = ?2",
+                params![id, profile_id, json],
+            )?;
+        }
+        tx.commit()?;
+        if n == 0 && !ids.is_empty() {
+            return Err(IpcError::not_found(GONE));
+        }
+        Ok(())
+    }
+
+    /// Marks take `id` of connection `profile_id` preferred (over take `over`, whose mark goes)
+    /// or no longer preferred.
+    pub fn set_media_preferred(
+        &self,
+        profile_id: &str,
+        id: i64,
+        preferred: bool,
+        over: Option<i64>,
+    ) -> Result<(), IpcError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        let n = tx.execute(
+            "UPDATE media SET preferred = ?3 WHERE id = ?1 AND profile_id = ?2",
+            params![id, profile_id, preferred],
+        )?;
+        if n == 0 {
+            return Err(IpcError::not_found(GONE));
+        }
+        if let Some(other) = over.filter(|o| preferred && *o != id) {
+            tx.execute(
+                "UPDATE media SET preferred = 0 WHERE id = ?1 AND profile_id = ?2",
+                params![other, profile_id],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
     }
 
     /// Forgets a generated file; returns its path so the caller can delete the file.
@@ -163,8 +248,7 @@ impl Library {
         let path: Option<String> = conn
             .query_row("SELECT path FROM media WHERE id = ?1", [id], |r| r.get(0))
             .optional()?;
-        let path =
-            path.ok_or_else(|| IpcError::not_found("That file is no longer in the library."))?;
+        let path = path.ok_or_else(|| IpcError::not_found(GONE))?;
         conn.execute("DELETE FROM media WHERE id = ?1", [id])?;
         Ok(path)
     }
@@ -248,5 +332,79 @@ mod tests {
             IpcErrorKind::NotFound
         );
         assert_eq!(lib.media(None, None, 10, 0).unwrap(), vec![video]);
+    }
+
+    fn take(lib: &Library, profile_id: &str) -> MediaItem {
+        lib.add_media(&NewMedia {
+            kind: MediaKind::Audio,
+            path: "/data/media/take.wav",
+            prompt: "Hello there",
+            model: "openai/gpt-4o-audio-mini",
+            profile_id,
+            credits: None,
+            cost: None,
+            job_id: None,
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn a_files_settings_are_kept_with_it_for_its_connection_only() {
+        let lib = Library::in_memory().unwrap();
+        let (a, b) = (take(&lib, "sandbox"), take(&lib, "sandbox"));
+        let elsewhere = take(&lib, "p_work");
+        let settings = serde_json::json!({"voice": "coral", "format": "wav", "speed": 1.25});
+        lib.set_media_settings("sandbox", &[a.id, b.id, elsewhere.id], &settings)
+            .unwrap();
+        let kept = lib.media_item(a.id).unwrap();
+        assert_eq!(kept.settings.as_ref(), settings.as_object());
+        assert_eq!(
+            serde_json::to_value(&kept).unwrap()["settings"],
+            settings,
+            "sent to the UI as kept"
+        );
+        assert_eq!(lib.media_item(b.id).unwrap().settings, kept.settings);
+        assert_eq!(lib.media_item(elsewhere.id).unwrap().settings, None);
+        let gone = lib
+            .set_media_settings("sandbox", &[elsewhere.id], &settings)
+            .unwrap_err();
+        assert_eq!(gone.kind, IpcErrorKind::NotFound);
+        for refused in [
+            serde_json::json!(["wav"]),
+            serde_json::json!({"voice": {"x": 1}}),
+        ] {
+            let e = lib
+                .set_media_settings("sandbox", &[a.id], &refused)
+                .unwrap_err();
+            assert_eq!(e.field.as_deref(), Some("settings"), "{refused}");
+        }
+    }
+
+    #[test]
+    fn the_preferred_take_of_a_pair_is_kept_and_moves_between_them() {
+        let lib = Library::in_memory().unwrap();
+        let (a, b) = (take(&lib, "sandbox"), take(&lib, "sandbox"));
+        let preferred = |id| lib.media_item(id).unwrap().preferred;
+        lib.set_media_preferred("sandbox", a.id, true, Some(b.id))
+            .unwrap();
+        assert_eq!((preferred(a.id), preferred(b.id)), (true, false));
+        lib.set_media_preferred("sandbox", b.id, true, Some(a.id))
+            .unwrap();
+        assert_eq!((preferred(a.id), preferred(b.id)), (false, true));
+        assert_eq!(
+            serde_json::to_value(lib.media_item(b.id).unwrap()).unwrap()["preferred"],
+            true
+        );
+        lib.set_media_preferred("sandbox", b.id, false, None)
+            .unwrap();
+        assert!(!preferred(b.id));
+        let e = lib
+            .set_media_preferred("p_work", a.id, true, None)
+            .unwrap_err();
+        assert_eq!(e.kind, IpcErrorKind::NotFound);
+        assert!(
+            !preferred(a.id),
+            "another connection's mark changes nothing"
+        );
     }
 }

@@ -2,12 +2,13 @@
 //! ledger fed by metering headers, plan snapshots for progress over time, and cached specs for
 //! offline reading. Migrations are numbered with `PRAGMA user_version`.
 //!
-//! One submodule per job: `jobs`, `credits`, `plans`, `projects`, `spec_cache`, `chat`, `media`
-//! and `catalogs`, each with its types and its part of `impl Library`; this module opens the library
-//! and applies the migrations.
+//! One submodule per job: `jobs`, `credits`, `plans`, `projects`, `spec_cache`, `chat`,
+//! `chat_state`, `media` and `catalogs`, each with its types and its part of `impl Library`; this
+//! module opens the library and applies the migrations.
 
 mod catalogs;
 mod chat;
+mod chat_state;
 mod credits;
 mod jobs;
 mod media;
@@ -24,6 +25,7 @@ use crate::ipc_error::IpcError;
 
 pub use catalogs::StoredCatalog;
 pub use chat::{Conversation, ConversationMessage};
+pub use chat_state::{ChatWinner, NewChatWinner};
 pub use credits::{CreditEntry, PendingCharge};
 pub use jobs::{Job, JobKind, JobStatus};
 pub use media::{MediaItem, MediaKind, NewMedia};
@@ -170,6 +172,27 @@ const MIGRATIONS: &[&str] = &[
         fetched_at TEXT NOT NULL,
         PRIMARY KEY (profile_id, list)
     );",
+    // 8: what the chat studio made of a conversation besides its thread, kept with it (they were
+    // in the web view's storage): its branches, as the UI's tree of turns (JSON), and the
+    // winners picked when models were compared. Both go when the conversation is deleted.
+    "CREATE TABLE conversation_trees (
+        conversation_id INTEGER PRIMARY KEY REFERENCES conversations(id) ON DELETE CASCADE,
+        tree_json TEXT NOT NULL,
+        saved_at TEXT NOT NULL
+    );
+    CREATE TABLE chat_winners (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+        prompt TEXT NOT NULL,
+        models_json TEXT NOT NULL,
+        winner TEXT NOT NULL,
+        at TEXT NOT NULL
+    );
+    CREATE INDEX chat_winners_conversation ON chat_winners(conversation_id, id);",
+    // 9: what the studios knew of a generated file besides its prompt and model (they were in the
+    // web view's storage): the settings it was made with, and the take preferred in an A/B.
+    "ALTER TABLE media ADD COLUMN settings_json TEXT;
+    ALTER TABLE media ADD COLUMN preferred INTEGER NOT NULL DEFAULT 0;",
 ];
 
 /// The version from which batch jobs hold no task input values.
@@ -278,6 +301,32 @@ mod tests {
                 .unwrap()
                 .is_some()
         );
+    }
+
+    #[test]
+    fn a_version_7_library_keeps_its_conversations_and_gains_their_branches() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("library.sqlite");
+        let id = {
+            let conn = Connection::open(&path).unwrap();
+            for sql in &MIGRATIONS[..7] {
+                conn.execute_batch(sql).unwrap();
+            }
+            conn.pragma_update(None, "user_version", 7).unwrap();
+            conn.execute(
+                "INSERT INTO conversations (profile_id, title, created_at, updated_at)
+                 VALUES ('sandbox', 'Old chat', '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z')",
+                [],
+            )
+            .unwrap();
+            conn.last_insert_rowid()
+        };
+        let lib = Library::open(&path).unwrap();
+        assert_eq!(lib.schema_version().unwrap(), MIGRATIONS.len() as i64);
+        assert_eq!(lib.conversation_tree("sandbox", id).unwrap(), None);
+        let tree = serde_json::json!({"turns": {}, "children": {}, "selected": {}});
+        lib.save_conversation_tree("sandbox", id, &tree).unwrap();
+        assert_eq!(lib.conversation_tree("sandbox", id).unwrap(), Some(tree));
     }
 
     #[test]

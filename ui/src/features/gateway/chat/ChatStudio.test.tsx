@@ -5,6 +5,7 @@ import type { Channel } from "@tauri-apps/api/core";
 import type { ChatEvent, MessagesRequest, MessagesResponse } from "../../../ipc/contract";
 import { renderScreen } from "../../../lib/testing";
 import { ChatStudio } from "./ChatStudio";
+import { pathOf, type ChatTree } from "./tree";
 
 interface StreamCall {
   streamId: string;
@@ -16,6 +17,8 @@ interface StreamCall {
 
 let streams: StreamCall[] = [];
 let cancelled: string[] = [];
+/** The trees sent to `save_conversation_tree`, in order. */
+let saved: { conversationId: number; tree: ChatTree }[] = [];
 
 const MODEL = "anthropic/claude-sonnet-4.5";
 
@@ -30,6 +33,7 @@ beforeEach(() => {
   Object.defineProperty(HTMLElement.prototype, "clientWidth", { configurable: true, get: () => 800 });
   streams = [];
   cancelled = [];
+  saved = [];
   mockIPC((cmd, args) => {
     const a = args as Record<string, unknown>;
     switch (cmd) {
@@ -51,6 +55,9 @@ beforeEach(() => {
         });
       case "conversation_messages":
         return [{ id: 9, conversationId: 7, role: "assistant", content: [], model: MODEL, requestId: "req_42", creditsCharged: 0.025, createdAt: "" }];
+      case "save_conversation_tree":
+        saved.push({ conversationId: a.conversationId as number, tree: a.tree as ChatTree });
+        return null;
       case "cancel_stream":
         cancelled.push(String(a.streamId));
         return null;
@@ -109,6 +116,13 @@ describe("ChatStudio", () => {
     await waitFor(() => expect(announcer().textContent).toBe("Hi there"));
     expect(screen.getByText("0.025 credits")).toBeTruthy();
     await screen.findByText("request req_42");
+    // The branches are kept in the library as the reply opened and once it settled (then with its
+    // request id), never per delta.
+    await waitFor(() => expect(pathOf(saved.at(-1)?.tree ?? { turns: {}, children: {}, selected: {} }).at(-1)?.requestId).toBe("req_42"));
+    const statuses = saved.map((s) => `${s.conversationId} ${pathOf(s.tree).at(-1)?.status}`);
+    expect([statuses[0], statuses.at(-1), statuses.at(-2)]).toEqual(["7 streaming", "7 done", "7 done"]);
+    // (A second streaming write only if this machine took over a second between the deltas.)
+    expect(statuses.length).toBeLessThanOrEqual(4);
     await new Promise((r) => setTimeout(r, 30));
     observer.disconnect();
     expect(seen.filter(Boolean)).toEqual(["Hi there"]);

@@ -31,14 +31,12 @@ export function ChatStudio() {
   const [form, setForm] = useState<ChatForm>(() => ({ ...DEFAULT_FORM, ...(loadJson(FORM_KEY, isChatForm) ?? {}) }));
   const tools = checkTools(form.toolsText);
   const settings = { model: form.model, system: form.system, temperature: form.temperature, maxTokens: form.maxTokens, tools: tools.tools };
+  const toast = useErrorToast();
   const chat = useChat(settings);
-  const compare = useCompare(chat);
+  const compare = useCompare(chat, toast);
   const conversations = useConversations();
   const credits = useCredits();
   const notice = useNotice();
-  const toast = useErrorToast();
-  // Titles given here live in localStorage: a rename re-renders the thread's title.
-  const [, setRenames] = useState(0);
   // Each turn the user sends brings the thread to the bottom (Thread's followKey).
   const [sent, setSent] = useState(0);
   // Conversations belong to a connection: switching connection starts a new chat.
@@ -123,7 +121,7 @@ export function ChatStudio() {
 
   return (
     <div className="chat-studio">
-      <ConversationList activeId={chat.conversationId} onOpen={open} onNew={chat.newChat} onDeleted={(id) => id === chat.conversationId && chat.newChat()} onRenamed={() => setRenames((n) => n + 1)} />
+      <ConversationList activeId={chat.conversationId} onOpen={open} onNew={chat.newChat} onDeleted={(id) => id === chat.conversationId && chat.newChat()} />
 
       <section className="chat-main" aria-labelledby="chat-title">
         <div className="section-head chat-head">

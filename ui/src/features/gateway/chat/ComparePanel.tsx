@@ -14,7 +14,8 @@ import { buildRequest, type ChatApi, type ChatSettings } from "./useChat";
 
 const LANE_FAILED: IpcError = { kind: "failed", message: "This model did not answer." };
 
-export function useCompare(chat: ChatApi) {
+/** `onError`: a winner the library could not record (the pick itself stands). */
+export function useCompare(chat: ChatApi, onError: (e: unknown) => void) {
   const [state, dispatch] = useReducer(compareReducer, NO_COMPARE);
   const streams = useRef<RunningStream[]>([]);
   const parent = useRef<string | null>(null);
@@ -109,14 +110,14 @@ export function useCompare(chat: ChatApi) {
       dispatch({ type: "winner", model });
       chat.addTurns(turns, winner.id);
       if (chat.conversationId !== undefined) {
-        recordWinner(chat.conversationId, { prompt: s.prompt, models: s.lanes.map((l) => l.model), winner: model, at: new Date().toISOString() });
+        recordWinner(chat.conversationId, { prompt: s.prompt, models: s.lanes.map((l) => l.model), winner: model, at: new Date().toISOString() }).catch(onError);
       }
       chat.setAnnouncement(`${model} picked as the winner.`);
       streams.current = [];
       parent.current = null;
       dispatch({ type: "start", prompt: "", lanes: [], at: 0 });
     },
-    [chat],
+    [chat, onError],
   );
 
   return {

@@ -1,8 +1,8 @@
-// The connection's conversations: searched, opened, renamed (the title is kept on this
-// computer: the library has no rename command) and deleted with undo (the delete is sent once
-// the undo window has passed).
+// The connection's conversations: searched, opened, renamed (the title is kept in the library)
+// and deleted with undo (the delete is sent once the undo window has passed). The first read
+// brings in what an earlier version kept in localStorage (localImport.ts).
 import { useId, useState } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Conversation } from "../../../ipc/contract";
 import { ErrorPanel } from "../../../components/ErrorPanel";
 import { useErrorToast } from "../../../components/Toasts";
@@ -10,32 +10,52 @@ import { useConnectionId } from "../../../ipc/hooks";
 import { call, toIpcError } from "../../../ipc/invoke";
 import { formatDateTime } from "../../../lib/format";
 import { useNotice } from "../../../lib/notices";
-import { isDeletePending, localTitles, renameConversation, scheduleDelete, searchConversations, titleOf } from "./conversations";
+import { isDeletePending, renameConversation, scheduleDelete, searchConversations, titleOf } from "./conversations";
+import { importLocalChats } from "./localImport";
 import { conversationKeys } from "./useChat";
 
 /** How many conversations the list reads (the newest first). */
 const LIMIT = 200;
 
+async function listConversations(): Promise<Conversation[]> {
+  const list = await call("list_conversations", { limit: LIMIT, offset: 0 });
+  // Titles an earlier version kept here are in the library once imported: read the list again.
+  return (await importLocalChats(list)) ? call("list_conversations", { limit: LIMIT, offset: 0 }) : list;
+}
+
 export function useConversations() {
   const c = useConnectionId();
   return useQuery({
     queryKey: [...conversationKeys.all, c ?? ""],
-    queryFn: () => call("list_conversations", { limit: LIMIT, offset: 0 }),
+    queryFn: listConversations,
     enabled: c !== undefined,
   });
 }
 
-export function ConversationList({ activeId, onOpen, onNew, onDeleted, onRenamed }: { activeId?: number; onOpen: (c: Conversation) => void; onNew: () => void; onDeleted: (id: number) => void; onRenamed: () => void }) {
+export function ConversationList({ activeId, onOpen, onNew, onDeleted }: { activeId?: number; onOpen: (c: Conversation) => void; onNew: () => void; onDeleted: (id: number) => void }) {
   const list = useConversations();
+  const qc = useQueryClient();
+  const connection = useConnectionId();
   const [query, setQuery] = useState("");
-  const [titles, setTitles] = useState(localTitles);
   const [hidden, setHidden] = useState<Set<number>>(() => new Set());
   const [renaming, setRenaming] = useState<{ id: number; title: string } | null>(null);
   const notice = useNotice();
   const toast = useErrorToast();
   const renameId = useId();
 
-  const visible = searchConversations((list.data ?? []).filter((c) => !hidden.has(c.id) && !isDeletePending(c.id)), query, titles);
+  const visible = searchConversations((list.data ?? []).filter((c) => !hidden.has(c.id) && !isDeletePending(c.id)), query);
+
+  /** Renames in the library, then shows the new title at once (the list and the thread's heading). */
+  const rename = async (c: Conversation, title: string) => {
+    if (!title.trim() || title.trim() === c.title) return setRenaming(null);
+    try {
+      const renamed = await renameConversation(c.id, title);
+      qc.setQueryData<Conversation[]>([...conversationKeys.all, connection ?? ""], (old) => old?.map((x) => (x.id === renamed.id ? renamed : x)));
+      setRenaming(null);
+    } catch (e) {
+      toast(e);
+    }
+  };
 
   const remove = (c: Conversation) => {
     setHidden((h) => new Set(h).add(c.id));
@@ -52,7 +72,7 @@ export function ConversationList({ activeId, onOpen, onNew, onDeleted, onRenamed
         toast(e);
       },
     );
-    notice(`Deleted “${titleOf(c, titles)}”.`, {
+    notice(`Deleted “${titleOf(c)}”.`, {
       label: "Undo",
       run: () => {
         undo();
@@ -94,10 +114,7 @@ export function ConversationList({ activeId, onOpen, onNew, onDeleted, onRenamed
                   className="conv-rename"
                   onSubmit={(e) => {
                     e.preventDefault();
-                    renameConversation(c.id, renaming.title);
-                    setTitles(localTitles());
-                    setRenaming(null);
-                    onRenamed();
+                    void rename(c, renaming.title);
                   }}
                 >
                   <label htmlFor={renameId} className="visually-hidden">
@@ -116,14 +133,14 @@ export function ConversationList({ activeId, onOpen, onNew, onDeleted, onRenamed
               ) : (
                 <>
                   <button className="conv-open" type="button" onClick={() => onOpen(c)}>
-                    <span className="conv-title">{titleOf(c, titles)}</span>
+                    <span className="conv-title">{titleOf(c)}</span>
                     <span className="conv-when muted">{formatDateTime(c.updatedAt)}</span>
                   </button>
                   <div className="row conv-actions">
-                    <button className="btn btn-ghost btn-small" type="button" aria-label={`Rename ${titleOf(c, titles)}`} onClick={() => setRenaming({ id: c.id, title: titleOf(c, titles) })}>
+                    <button className="btn btn-ghost btn-small" type="button" aria-label={`Rename ${titleOf(c)}`} onClick={() => setRenaming({ id: c.id, title: titleOf(c) })}>
                       Rename
                     </button>
-                    <button className="btn btn-ghost btn-small btn-danger" type="button" aria-label={`Delete ${titleOf(c, titles)}`} onClick={() => remove(c)}>
+                    <button className="btn btn-ghost btn-small btn-danger" type="button" aria-label={`Delete ${titleOf(c)}`} onClick={() => remove(c)}>
                       Delete
                     </button>
                   </div>

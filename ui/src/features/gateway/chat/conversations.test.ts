@@ -1,6 +1,11 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import type { Conversation } from "../../../ipc/contract";
-import { CLOSED, loadTree, localTitles, renameConversation, saveTree, searchConversations, titleOf, toMarkdown } from "./conversations";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import type { Conversation, IpcError } from "../../../ipc/contract";
+import { createDb, type MockDb } from "../../../mock/base";
+import { conversationHandlers } from "../../../mock/conversations";
+import type { MockContext } from "../../../mock/registry";
+import { CLOSED, loadTree, loadWinners, recordWinner, renameConversation, saveTree, searchConversations, titleOf, toMarkdown } from "./conversations";
+import { forgetLocalChat, hasLocalChats, importLocalChats } from "./localImport";
 import { addTurn, emptyTree, pathOf, type Turn } from "./tree";
 
 const conv = (id: number, title: string, model?: string): Conversation => ({ id, profileId: "sandbox", title, model, createdAt: "", updatedAt: "" });
@@ -14,31 +19,108 @@ const turn = (id: string, parentId: string | null, role: Turn["role"], text: str
   ...extra,
 });
 
-beforeEach(() => localStorage.clear());
+let db: MockDb;
+let calls: string[];
+/** Whether the `nth` call (from 1) of `cmd` fails with a storage error, as on a full disk. */
+let fails: (cmd: string, nth: number) => boolean;
 
-describe("conversations kept here", () => {
-  it("renames, searches by the given title, and forgets an emptied title", () => {
-    const list = [conv(1, "Naming ideas", "anthropic/claude-sonnet-4.5"), conv(2, "Launch plan")];
-    renameConversation(1, "  Habit app names ");
-    expect(localTitles()).toEqual({ "1": "Habit app names" });
-    expect(titleOf(list[0] as Conversation)).toBe("Habit app names");
-    expect(searchConversations(list, "habit", localTitles()).map((c) => c.id)).toEqual([1]);
-    expect(searchConversations(list, "claude", localTitles()).map((c) => c.id)).toEqual([1]);
-    expect(searchConversations(list, "launch plan", localTitles()).map((c) => c.id)).toEqual([2]);
-    renameConversation(1, "");
-    expect(titleOf(list[0] as Conversation)).toBe("Naming ideas");
+// The library is the mock's (src/mock/conversations.ts), so these also hold it to Rust's rules.
+beforeEach(() => {
+  localStorage.clear();
+  db = createDb();
+  db.conversations.push(conv(2, "Launch plan"), { ...conv(3, "Work chat"), profileId: "p_work" });
+  calls = [];
+  fails = () => false;
+  mockIPC((cmd, args) => {
+    calls.push(cmd);
+    if (fails(cmd, calls.filter((c) => c === cmd).length)) throw { kind: "storage", message: "The disk is full." } satisfies IpcError;
+    const handler = (conversationHandlers as Record<string, (a: unknown, ctx: MockContext) => unknown>)[cmd];
+    if (!handler) throw new Error(`unexpected command ${cmd}`);
+    return handler(args, { db } as MockContext);
   });
+});
+afterEach(() => clearMocks());
 
-  it("finds a reply the app closed on as cut off, with its text", () => {
-    let t = addTurn(emptyTree(), turn("u1", null, "user", "Hi"));
-    t = addTurn(t, turn("a1", "u1", "assistant", "Half a", { status: "streaming" }));
-    saveTree(5, t);
-    const back = loadTree(5);
+const streamingTree = () => addTurn(addTurn(emptyTree(), turn("u1", null, "user", "Hi")), turn("a1", "u1", "assistant", "Half a", { status: "streaming" }));
+const record = { prompt: "Pick a name", models: ["anthropic/claude-sonnet-4.5", "openai/gpt-5-mini"], winner: "openai/gpt-5-mini", at: "2026-11-01T10:00:00.000Z" };
+
+describe("what an earlier version kept in localStorage", () => {
+  it("is written to the library once, removed here, then read from the library", async () => {
+    localStorage.setItem("specdesk.chat.titles", JSON.stringify({ "1": "Habit app names", "3": "Another connection's" }));
+    localStorage.setItem("specdesk.chat.tree.1", JSON.stringify(streamingTree()));
+    localStorage.setItem("specdesk.chat.winners.1", JSON.stringify([record]));
+    localStorage.setItem("specdesk.chat.tree.3", JSON.stringify(emptyTree()));
+    localStorage.setItem("specdesk.chat.form", "{}");
+    const listed = db.conversations.filter((c) => c.profileId === "sandbox");
+
+    expect(await importLocalChats(listed)).toBe(true);
+    expect(calls).toEqual(["rename_conversation", "save_conversation_tree", "record_chat_winner"]);
+    // Conversation 3 is another connection's: its things wait here until it is in use.
+    expect(JSON.parse(localStorage.getItem("specdesk.chat.titles") ?? "")).toEqual({ "3": "Another connection's" });
+    expect(["specdesk.chat.tree.1", "specdesk.chat.winners.1"].map((k) => localStorage.getItem(k))).toEqual([null, null]);
+    expect(localStorage.getItem("specdesk.chat.tree.3")).not.toBeNull();
+    expect(localStorage.getItem("specdesk.chat.form")).toBe("{}");
+
+    calls = [];
+    expect(await importLocalChats(listed)).toBe(false);
+    expect(calls).toEqual([]);
+    expect(titleOf(db.conversations.find((c) => c.id === 1) as Conversation)).toBe("Habit app names");
+    const back = await loadTree(1);
     expect(back && pathOf(back).map((x) => [x.id, x.status, x.error])).toEqual([
       ["u1", "done", undefined],
       ["a1", "cut", CLOSED],
     ]);
-    expect(loadTree(6)).toBeNull();
+    expect((await loadWinners(1)).map((w) => [w.prompt, w.models, w.winner, w.at])).toEqual([[record.prompt, record.models, record.winner, record.at]]);
+  });
+
+  it("keeps what failed for a reason that may pass, and never records a winner twice", async () => {
+    localStorage.setItem("specdesk.chat.winners.1", JSON.stringify([record, { ...record, winner: "anthropic/claude-sonnet-4.5" }]));
+    localStorage.setItem("specdesk.chat.tree.2", JSON.stringify(streamingTree()));
+    // The tree's first write fails, and the second winner's: the first winner is written and
+    // no longer kept here.
+    fails = (cmd, nth) => (cmd === "save_conversation_tree" && nth === 1) || (cmd === "record_chat_winner" && nth === 2);
+    const listed = db.conversations.filter((c) => c.profileId === "sandbox");
+    expect(await importLocalChats(listed)).toBe(false);
+    expect(JSON.parse(localStorage.getItem("specdesk.chat.winners.1") ?? "").map((w: { winner: string }) => w.winner)).toEqual(["anthropic/claude-sonnet-4.5"]);
+    expect(localStorage.getItem("specdesk.chat.tree.2")).not.toBeNull();
+    await importLocalChats(listed);
+    expect(db.chatWinners.map((w) => w.winner)).toEqual(["openai/gpt-5-mini", "anthropic/claude-sonnet-4.5"]);
+    expect(db.conversationTrees[2]).toBeTruthy();
+    expect(hasLocalChats()).toBe(false);
+  });
+
+  it("is forgotten with a deleted conversation", () => {
+    localStorage.setItem("specdesk.chat.titles", JSON.stringify({ "1": "Mine" }));
+    localStorage.setItem("specdesk.chat.tree.1", JSON.stringify(emptyTree()));
+    forgetLocalChat(1);
+    expect(hasLocalChats()).toBe(false);
+  });
+});
+
+describe("conversations kept in the library", () => {
+  it("renames, and searches by title and model", async () => {
+    await renameConversation(1, "  Habit app names ");
+    const list = db.conversations.filter((c) => c.profileId === "sandbox");
+    expect(list.map(titleOf)).toEqual(["Habit app names", "Launch plan"]);
+    expect(searchConversations(list, "habit").map((c) => c.id)).toEqual([1]);
+    expect(searchConversations(list, "claude").map((c) => c.id)).toEqual([1]);
+    expect(searchConversations(list, "launch plan").map((c) => c.id)).toEqual([2]);
+    await expect(renameConversation(3, "Not mine")).rejects.toMatchObject({ ipc: { kind: "notFound" } });
+  });
+
+  it("finds a reply the app closed on as cut off, and no tree where none was kept", async () => {
+    await saveTree(2, streamingTree());
+    const back = await loadTree(2);
+    expect(back && pathOf(back).map((x) => x.status)).toEqual(["done", "cut"]);
+    expect(await loadTree(1)).toBeNull();
+  });
+
+  it("records winners on the conversation, and a delete takes them with it", async () => {
+    await recordWinner(1, record);
+    expect((await loadWinners(1)).map((w) => w.winner)).toEqual(["openai/gpt-5-mini"]);
+    await expect(recordWinner(1, { ...record, winner: "x/other" })).rejects.toMatchObject({ ipc: { kind: "invalidInput", field: "winner" } });
+    conversationHandlers.delete_conversation({ id: 1 }, { db } as MockContext);
+    expect(db.chatWinners).toEqual([]);
   });
 
   it("exports the visible thread as Markdown", () => {

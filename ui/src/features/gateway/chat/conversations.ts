@@ -1,43 +1,31 @@
-// What the library has no command for, kept in localStorage: a conversation's own title
-// (rename), its branches (tree.ts) and its compare winners. Also the exports (Markdown, JSON)
-// and deletes that wait out their undo window before `delete_conversation` is called.
-import type { Conversation, IpcError } from "../../../ipc/contract";
+// A conversation's own title (rename), its branches (tree.ts) and its compare winners, kept in
+// the library with the conversation: per connection, and deleted with it. (Earlier versions kept
+// them in localStorage; localImport.ts brings those into the library once.) Also the exports
+// (Markdown, JSON) and deletes that wait out their undo window before `delete_conversation`.
+import type { ChatWinner, Conversation, IpcError, NewChatWinner } from "../../../ipc/contract";
 import { call } from "../../../ipc/invoke";
-import { loadJson, removeKey, saveJson } from "../../../lib/storage";
-import { textOf, type ChatTree, type Turn } from "./tree";
+import { forgetLocalChat } from "./localImport";
+import { isTree, textOf, type ChatTree, type Turn } from "./tree";
 
-const TITLES = "specdesk.chat.titles";
-const TREE = (id: number) => `specdesk.chat.tree.${id}`;
-const WINNERS = (id: number) => `specdesk.chat.winners.${id}`;
-
-const isRecord = (v: unknown): v is Record<string, string> => !!v && typeof v === "object" && !Array.isArray(v);
-
-/** Titles given here, by conversation id. */
-export function localTitles(): Record<string, string> {
-  return loadJson(TITLES, isRecord) ?? {};
+export function titleOf(c: Conversation): string {
+  return c.title || "Untitled conversation";
 }
 
-export function titleOf(c: Conversation, titles: Record<string, string> = localTitles()): string {
-  return titles[String(c.id)] || c.title || "Untitled conversation";
+/** Sets the conversation's title in the library (the list is read again by the caller). */
+export function renameConversation(id: number, title: string): Promise<Conversation> {
+  return call("rename_conversation", { id, title: title.trim() });
 }
 
-export function renameConversation(id: number, title: string): void {
-  const rest = Object.fromEntries(Object.entries(localTitles()).filter(([k]) => k !== String(id)));
-  saveJson(TITLES, title.trim() ? { ...rest, [String(id)]: title.trim() } : rest);
-}
-
-/** Conversations whose title contains every word of `query`. */
-export function searchConversations(list: Conversation[], query: string, titles: Record<string, string>): Conversation[] {
+/** Conversations whose title or model contains every word of `query`. */
+export function searchConversations(list: Conversation[], query: string): Conversation[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  return list.filter((c) => words.every((w) => `${titleOf(c, titles)} ${c.model ?? ""}`.toLowerCase().includes(w)));
+  return list.filter((c) => words.every((w) => `${titleOf(c)} ${c.model ?? ""}`.toLowerCase().includes(w)));
 }
 
-const isTree = (v: unknown): v is ChatTree => !!v && typeof v === "object" && "turns" in v && "children" in v && "selected" in v;
-
-/** The kept branches; a reply still streaming when they were kept (the app closed) is cut off. */
-export function loadTree(id: number): ChatTree | null {
-  const tree = loadJson(TREE(id), isTree);
-  if (!tree) return null;
+/** The kept branches (null when none); a reply still streaming when they were kept (the app closed) is cut off. */
+export async function loadTree(id: number): Promise<ChatTree | null> {
+  const tree = await call("conversation_tree", { conversationId: id });
+  if (!isTree(tree)) return null;
   const turns = Object.fromEntries(
     Object.entries(tree.turns).map(([k, t]) => [k, t.status === "streaming" ? { ...t, status: t.content.length ? ("cut" as const) : ("error" as const), error: CLOSED } : t]),
   );
@@ -46,31 +34,16 @@ export function loadTree(id: number): ChatTree | null {
 
 export const CLOSED: IpcError = { kind: "stream", message: "Specdesk closed before this reply finished. The part received is kept." };
 
-export function saveTree(id: number, tree: ChatTree): void {
-  saveJson(TREE(id), tree);
+export async function saveTree(id: number, tree: ChatTree): Promise<void> {
+  await call("save_conversation_tree", { conversationId: id, tree });
 }
 
-export interface WinnerRecord {
-  prompt: string;
-  models: string[];
-  winner: string;
-  at: string;
+export function loadWinners(id: number): Promise<ChatWinner[]> {
+  return call("chat_winners", { conversationId: id });
 }
 
-const isWinners = (v: unknown): v is WinnerRecord[] => Array.isArray(v);
-
-export function loadWinners(id: number): WinnerRecord[] {
-  return loadJson(WINNERS(id), isWinners) ?? [];
-}
-
-export function recordWinner(id: number, record: WinnerRecord): void {
-  saveJson(WINNERS(id), [...loadWinners(id), record]);
-}
-
-function forgetLocal(id: number): void {
-  removeKey(TREE(id));
-  removeKey(WINNERS(id));
-  renameConversation(id, "");
+export function recordWinner(id: number, winner: NewChatWinner): Promise<ChatWinner> {
+  return call("record_chat_winner", { conversationId: id, winner });
 }
 
 // ---- Deletes with undo: the call waits until the undo window has passed. ----
@@ -85,7 +58,7 @@ export function scheduleDelete(id: number, onDeleted: () => void, onError: (e: u
     pending.delete(id);
     call("delete_conversation", { id })
       .then(() => {
-        forgetLocal(id);
+        forgetLocalChat(id);
         onDeleted();
       })
       .catch(onError);

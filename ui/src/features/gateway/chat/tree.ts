@@ -1,7 +1,7 @@
 // A conversation as a tree of turns, so a regenerated reply or an edited question becomes a
 // branch beside the earlier one (kept and switchable, "2 / 3"). The visible thread follows the
-// selected child of each turn from the root. Pure functions over plain data, kept in
-// localStorage per conversation (the library keeps the linear thread only).
+// selected child of each turn from the root. Pure functions over plain data, kept in the library
+// with the conversation (conversations.ts) beside its linear thread of messages.
 import type { ConversationMessage, IpcError } from "../../../ipc/contract";
 import type { ContentBlock } from "../../../bindings/ContentBlock";
 import type { Message } from "../../../bindings/Message";
@@ -32,6 +32,13 @@ export interface ChatTree {
   children: Record<string, string[]>;
   /** The selected child index by parent id. */
   selected: Record<string, number>;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+
+/** Whether `v` has a tree's shape (what the library or an earlier version's storage kept). */
+export function isTree(v: unknown): v is ChatTree {
+  return isRecord(v) && isRecord(v.turns) && isRecord(v.children) && isRecord(v.selected);
 }
 
 const ROOT = "";

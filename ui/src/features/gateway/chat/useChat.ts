@@ -7,10 +7,11 @@ import type { Conversation, IpcError, MessagesRequest } from "../../../ipc/contr
 import type { ContentBlock } from "../../../bindings/ContentBlock";
 import type { Message } from "../../../bindings/Message";
 import type { Tool } from "../../../bindings/Tool";
-import { call } from "../../../ipc/invoke";
+import { call, toIpcError } from "../../../ipc/invoke";
 import { keys } from "../../../ipc/hooks";
 import { loadTree, saveTree } from "./conversations";
 import { creditsOf, startChatStream, type RunningStream } from "./stream";
+import { createTreeSaver } from "./treeSaver";
 import { addTurn, emptyTree, fromMessages, newTurnId, pathOf, requestMessages, selectSibling, textOf, updateTurn, type ChatTree, type Turn } from "./tree";
 
 export interface ChatSettings {
@@ -43,6 +44,8 @@ export function useChat(settings: ChatSettings) {
   const [loadError, setLoadError] = useState<IpcError | null>(null);
   const running = useRef<RunningStream | null>(null);
   const conv = useRef<number | undefined>(undefined);
+  // Which opening of a conversation is the latest (an earlier one answering late is dropped).
+  const opening = useRef(0);
   const treeRef = useRef(tree);
   const settingsRef = useRef(settings);
   // Handlers read the latest tree and settings (they run after the render that made them).
@@ -51,15 +54,16 @@ export function useChat(settings: ChatSettings) {
     settingsRef.current = settings;
   });
 
-  // Keep the branches when a reply settles, and at most once a second while one streams (so a
-  // reply cut by a closed app is found again, marked cut off): never on every delta.
-  const lastSave = useRef(0);
+  // Keep the branches in the library when a reply settles, and at most once a second while one
+  // streams (so a reply cut by a closed app is found again, marked cut off): never on every
+  // delta. A tree just read from the library is not written back.
+  const [saver] = useState(() => createTreeSaver(saveTree));
+  const loaded = useRef<ChatTree | null>(null);
   useEffect(() => {
-    if (conversationId === undefined || !Object.keys(tree.turns).length) return;
-    if (streamingId !== null && performance.now() - lastSave.current < 1000) return;
-    lastSave.current = performance.now();
-    saveTree(conversationId, tree);
-  }, [tree, conversationId, streamingId]);
+    if (conversationId === undefined || !Object.keys(tree.turns).length || tree === loaded.current) return;
+    saver.save(conversationId, tree, streamingId !== null);
+  }, [tree, conversationId, streamingId, saver]);
+  useEffect(() => () => saver.flush(), [saver]);
 
   useEffect(() => () => running.current?.stop(), []);
 
@@ -162,26 +166,26 @@ export function useChat(settings: ChatSettings) {
     announcement,
     loadError,
     setAnnouncement,
-    /** Opens a conversation of the library (its branches when kept here). */
+    /** Opens a conversation of the library: its kept branches, else its thread of messages. */
     open: async (c: Conversation) => {
       running.current?.stop();
       setLoadError(null);
       conv.current = c.id;
       setConversationId(c.id);
-      const local = loadTree(c.id);
-      if (local) {
-        setTree(local);
-        return;
-      }
       setTree(emptyTree());
+      const token = ++opening.current;
       try {
-        setTree(fromMessages(await call("conversation_messages", { conversationId: c.id })));
+        const next = (await loadTree(c.id)) ?? fromMessages(await call("conversation_messages", { conversationId: c.id }));
+        if (token !== opening.current) return;
+        loaded.current = next;
+        setTree(next);
       } catch (e) {
-        setLoadError(e as IpcError);
+        if (token === opening.current) setLoadError(toIpcError(e));
       }
     },
     newChat: () => {
       running.current?.stop();
+      opening.current += 1;
       conv.current = undefined;
       setConversationId(undefined);
       setTree(emptyTree());

@@ -10,7 +10,7 @@ import { MediaImage } from "./MediaImage";
 
 /** The size an image was asked for, else the size it loaded at. */
 export function sizeText(item: MediaItem, loaded?: string): string {
-  const asked = settingsOf(item.id)?.size;
+  const asked = settingsOf(item)?.size;
   const size = typeof asked === "string" ? asked : loaded;
   return size ? size.replace("x", " × ") : "—";
 }

@@ -26,6 +26,11 @@ describe("ImageStudio", () => {
         media = [...made, ...media];
         return made;
       }
+      if (cmd === "set_media_settings") {
+        const { ids, settings } = args as { ids: number[]; settings: Record<string, string | number> };
+        media = media.map((m) => (ids.includes(m.id) ? { ...m, settings } : m));
+        return null;
+      }
       if (cmd === "credit_ledger") return [{ at: "x", profileId: "sandbox", endpoint: "v1/images", requestId: "req_9", creditsCharged: 0.8, creditsRemaining: 41.2, pending: false, estimated: false }];
       return null;
     });
@@ -42,8 +47,9 @@ describe("ImageStudio", () => {
     expect(calls.find((c) => c.cmd === "generate_images")?.args).toEqual({ request: { model: "b/two", prompt: "A kite", n: 2, size: "1024x1024" } });
     const gallery = screen.getByRole("region", { name: "Gallery" });
     await waitFor(() => expect(within(gallery).getByText("4 images")).toBeTruthy());
-    // The size asked for is remembered for each image of the batch.
-    expect(within(gallery).getAllByText("1024 × 1024")).toHaveLength(2);
+    // The size asked for is kept in the library with each image of the batch.
+    expect(calls.find((c) => c.cmd === "set_media_settings")?.args).toEqual({ ids: [3, 4], settings: { size: "1024x1024", count: 2 } });
+    await waitFor(() => expect(within(gallery).getAllByText("1024 × 1024")).toHaveLength(2));
   });
 
   it("opens the viewer, moves with the arrow keys and closes with Escape", async () => {

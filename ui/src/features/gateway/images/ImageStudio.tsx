@@ -46,10 +46,11 @@ export function ImageStudio() {
     const request = { model, prompt: draft.prompt.trim(), n: draft.count, size: draft.size };
     const items = await generation.run(() => call("generate_images", { request }));
     if (items) {
-      rememberSettings(
+      // The images are kept whatever happens to their settings; a failure to keep them is said.
+      await rememberSettings(
         items.map((i) => i.id),
         { size: draft.size, count: draft.count },
-      );
+      ).catch(toast);
       refresh();
     }
   };

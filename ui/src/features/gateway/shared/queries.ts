@@ -2,9 +2,10 @@
 // Keys start with the command name, then the connection's id (like ui/src/ipc/hooks.ts), so
 // another connection's files never show, not even for a frame.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { MediaKind } from "../../../ipc/contract";
+import type { MediaItem, MediaKind } from "../../../ipc/contract";
 import { call } from "../../../ipc/invoke";
 import { useConnectionId } from "../../../ipc/hooks";
+import { importLocalMedia } from "./mediaImport";
 
 /** How many files of one kind a studio reads (the gallery and histories filter them locally). */
 export const MEDIA_LIMIT = 500;
@@ -14,11 +15,17 @@ export const mediaKeys = {
   of: (c: string, kind: MediaKind) => ["list_media", c, kind] as const,
 };
 
+async function listMedia(kind: MediaKind): Promise<MediaItem[]> {
+  const list = await call("list_media", { kind, limit: MEDIA_LIMIT, offset: 0 });
+  // What an earlier version kept in localStorage for these files goes into the library first.
+  return (await importLocalMedia(list)) ? call("list_media", { kind, limit: MEDIA_LIMIT, offset: 0 }) : list;
+}
+
 export function useMedia(kind: MediaKind) {
   const c = useConnectionId() ?? "";
   return useQuery({
     queryKey: mediaKeys.of(c, kind),
-    queryFn: () => call("list_media", { kind, limit: MEDIA_LIMIT, offset: 0 }),
+    queryFn: () => listMedia(kind),
     enabled: c !== "",
     retry: false,
   });

@@ -12,7 +12,7 @@ import { rememberSettings } from "../shared/settingsMemory";
 import { useMeteredCall } from "../shared/useMeteredCall";
 import { AbCompare } from "./AbCompare";
 import { AudioPlayer } from "./AudioPlayer";
-import { EMPTY_AB, isReady, loadPreferred, markPreferred, putInSlot, swapActive, unmarkPreferred, type AbState } from "./abState";
+import { EMPTY_AB, isReady, preferredIds, putInSlot, swapActive, togglePreferred, type AbState } from "./abState";
 import { EMPTY_SPEECH, SpeechComposer, type SpeechDraft } from "./SpeechComposer";
 import { TakeHistory } from "./TakeHistory";
 import { audioModels, modeOf, takeFacts } from "./speechModels";
@@ -40,11 +40,11 @@ export function SpeechStudio() {
   const [current, setCurrent] = useState<number | null>(null);
   const [ab, setAb] = useState<AbState>(EMPTY_AB);
   const [abOpen, setAbOpen] = useState(false);
-  const [preferred, setPreferred] = useState<number[]>(loadPreferred);
 
   const models = useMemo(() => catalog.data?.list.data ?? [], [catalog.data]);
   const model = draft.model || audioModels(models, draft.mode)[0]?.id || "";
   const list = useMemo(() => (takes.data ?? []).filter((t) => modeOf(t.model) !== null || t.kind === "audio"), [takes.data]);
+  const preferred = useMemo(() => preferredIds(list), [list]);
   const byId = (id: number | null) => (id === null ? undefined : list.find((t) => t.id === id));
   const inHand = byId(current) ?? list[0];
   const justMade = generation.result && inHand?.id === generation.result.id;
@@ -53,10 +53,11 @@ export function SpeechStudio() {
     const full = { ...draft, model };
     const item = await generation.run(() => call("speech", { request: toSpeechRequest(full) }));
     if (item) {
-      rememberSettings([item.id], {
+      // The take is kept whatever happens to its settings; a failure to keep them is said.
+      await rememberSettings([item.id], {
         ...(full.mode === "music" ? { format: "mp3" } : { voice: full.voice, format: full.format }),
         ...(full.mode === "speech" && full.instructions.trim() ? { instructions: full.instructions.trim() } : {}),
-      });
+      }).catch(toast);
       setCurrent(item.id);
       refresh();
     }
@@ -102,9 +103,7 @@ export function SpeechStudio() {
           preferred={preferred}
           onSwap={() => setAb(swapActive)}
           onActive={(slot) => setAb((s) => ({ ...s, active: slot }))}
-          onPrefer={(item) =>
-            setPreferred((p) => (p.includes(item.id) ? unmarkPreferred(p, item.id) : markPreferred(p, [a.id, b.id], item.id)))
-          }
+          onPrefer={(item) => void togglePreferred(item, [a.id, b.id]).then(refresh, toast)}
           onClose={() => setAbOpen(false)}
         />
       )}

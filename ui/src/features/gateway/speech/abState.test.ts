@@ -1,9 +1,17 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { EMPTY_AB, isReady, isSwapKey, loadPreferred, markPreferred, putInSlot, swapActive, syncedTime, unmarkPreferred } from "./abState";
+import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import type { MediaItem } from "../../../ipc/contract";
+import { createDb } from "../../../mock/base";
+import { mediaHandlers } from "../../../mock/media";
+import type { MockContext } from "../../../mock/registry";
+import { EMPTY_AB, isReady, isSwapKey, preferredIds, putInSlot, swapActive, syncedTime, togglePreferred } from "./abState";
 import { computePeaks, pcm16ToFloat, wavFromPcm16 } from "./waveform";
 import { audioModels, modeOf, modelKindLabel } from "./speechModels";
 
-afterEach(() => window.localStorage.clear());
+afterEach(() => {
+  window.localStorage.clear();
+  clearMocks();
+});
 
 const key = (k: string, target: EventTarget | null = document.body, mods = {}) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, target, ...mods });
 
@@ -31,15 +39,20 @@ describe("A/B", () => {
     expect(isSwapKey(key("s", document.createElement("textarea")))).toBe(false);
     expect(isSwapKey(key("s", document.body, { ctrlKey: true }))).toBe(false);
   });
-  it("keeps one preferred take per pair in localStorage", () => {
-    let p = markPreferred(loadPreferred(), [31, 30], 30);
-    expect(p).toEqual([30]);
-    p = markPreferred(p, [31, 30], 31);
-    expect(p).toEqual([31]);
-    p = markPreferred(p, [12, 13], 12);
-    expect(loadPreferred()).toEqual([31, 12]);
-    expect(unmarkPreferred(p, 31)).toEqual([12]);
-    expect(loadPreferred()).toEqual([12]);
+  it("keeps one preferred take per pair in the library (the mock's, held to Rust's rules)", async () => {
+    const db = createDb();
+    const take = (id: number): MediaItem => ({ id, kind: "audio", path: `/m/${id}.wav`, prompt: "Hi", model: "o/speech-audio-mini", profileId: "sandbox", createdAt: "" });
+    db.media = [take(30), take(31), take(12), take(13)];
+    mockIPC((cmd, args) => (mediaHandlers as Record<string, (a: unknown, ctx: MockContext) => unknown>)[cmd]?.(args, { db } as MockContext));
+    const byId = (id: number) => db.media.find((m) => m.id === id) as MediaItem;
+    await togglePreferred(byId(30), [31, 30]);
+    expect(preferredIds(db.media)).toEqual([30]);
+    await togglePreferred(byId(31), [31, 30]);
+    expect(preferredIds(db.media)).toEqual([31]);
+    await togglePreferred(byId(12), [12, 13]);
+    expect(preferredIds(db.media)).toEqual([31, 12]);
+    await togglePreferred(byId(31), [31, 30]);
+    expect(preferredIds(db.media)).toEqual([12]);
   });
 });
 

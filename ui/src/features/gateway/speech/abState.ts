@@ -1,6 +1,8 @@
 // A/B listening of two takes: which take is in each slot, which one is heard, the position kept
-// when swapping, the swap key, and the preferred take of a pair (kept in localStorage by media id).
-import { loadJson, saveJson } from "../../../lib/storage";
+// when swapping, the swap key, and the preferred take of a pair (kept in the library with the
+// take, `MediaItem.preferred`).
+import type { MediaItem } from "../../../ipc/contract";
+import { call } from "../../../ipc/invoke";
 
 export type Slot = "a" | "b";
 
@@ -42,26 +44,16 @@ export function isSwapKey(e: { key: string; ctrlKey: boolean; metaKey: boolean; 
   return !(tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || el?.isContentEditable);
 }
 
-const PREFERRED_KEY = "specdesk.speech.preferred.v1";
-
-function isIdList(v: unknown): v is number[] {
-  return Array.isArray(v) && v.every((x) => typeof x === "number");
+/** The ids of the preferred takes among `takes`. */
+export function preferredIds(takes: MediaItem[]): number[] {
+  return takes.filter((t) => t.preferred).map((t) => t.id);
 }
 
-export function loadPreferred(): number[] {
-  return loadJson(PREFERRED_KEY, isIdList) ?? [];
-}
-
-/** Marks `id` preferred over the other take of the pair (that one loses its mark). */
-export function markPreferred(preferred: number[], pair: [number, number], id: number): number[] {
-  const other = pair[0] === id ? pair[1] : pair[0];
-  const next = [...preferred.filter((x) => x !== other && x !== id), id];
-  saveJson(PREFERRED_KEY, next);
-  return next;
-}
-
-export function unmarkPreferred(preferred: number[], id: number): number[] {
-  const next = preferred.filter((x) => x !== id);
-  saveJson(PREFERRED_KEY, next);
-  return next;
+/**
+ * Marks `take` preferred over the other take of the pair (that one loses its mark), or, when it
+ * already is, no longer preferred. Read the takes again to see it.
+ */
+export async function togglePreferred(take: MediaItem, pair: [number, number]): Promise<void> {
+  const over = pair[0] === take.id ? pair[1] : pair[0];
+  await call("set_media_preferred", take.preferred ? { id: take.id, preferred: false } : { id: take.id, preferred: true, over });
 }

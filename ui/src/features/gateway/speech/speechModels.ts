@@ -39,7 +39,7 @@ export function audioModels(models: CatalogModel[], mode: AudioMode): CatalogMod
 
 /** The format of a saved take, from what was asked or its file. */
 export function takeFormat(item: MediaItem): string {
-  const asked = settingsOf(item.id)?.format;
+  const asked = settingsOf(item)?.format;
   if (typeof asked === "string") return asked;
   const ext = fileExtension(item.path);
   return ext === "pcm" ? "pcm16" : ext || "—";
@@ -47,7 +47,7 @@ export function takeFormat(item: MediaItem): string {
 
 /** The settings of a take shown in the history: kind, voice, format, instructions. */
 export function takeFacts(item: MediaItem): { label: string; value: string }[] {
-  const s = settingsOf(item.id) ?? {};
+  const s = settingsOf(item) ?? {};
   const music = modeOf(item.model) === "music";
   return [
     { label: "Kind", value: modelKindLabel(item.model) },

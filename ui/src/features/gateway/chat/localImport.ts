@@ -1,0 +1,120 @@
+// One-time import: the titles, branches and compare winners an earlier version kept in this web
+// view's localStorage are written to the library, then removed here, so nothing the user made is
+// lost. The library reaches only conversations of the connection in use, so only the listed
+// conversations are brought in; another connection's wait here until that connection is used.
+import type { Conversation, NewChatWinner } from "../../../ipc/contract";
+import { call, toIpcError } from "../../../ipc/invoke";
+import { loadJson, removeKey, saveJson, storedKeys } from "../../../lib/storage";
+import { isTree } from "./tree";
+
+// The keys earlier versions wrote (never written any more).
+const TITLES = "specdesk.chat.titles";
+const TREE = "specdesk.chat.tree.";
+const WINNERS = "specdesk.chat.winners.";
+
+const isTitles = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+const isList = (v: unknown): v is unknown[] => Array.isArray(v);
+
+function isWinner(v: unknown): v is Required<NewChatWinner> {
+  if (!v || typeof v !== "object") return false;
+  const w = v as Record<string, unknown>;
+  return typeof w.prompt === "string" && typeof w.winner === "string" && typeof w.at === "string" && Array.isArray(w.models) && w.models.every((m) => typeof m === "string");
+}
+
+/** The conversation ids of the keys starting with `prefix`. */
+function idsUnder(prefix: string): number[] {
+  return storedKeys(prefix)
+    .map((k) => Number(k.slice(prefix.length)))
+    .filter(Number.isInteger);
+}
+
+/**
+ * Runs one write: true when it is done with, written or refused for good (the conversation is
+ * gone, or the library will never take that value); false when it may work later (kept here).
+ */
+async function settled(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (e) {
+    const kind = toIpcError(e).kind;
+    return kind === "notFound" || kind === "invalidInput";
+  }
+}
+
+/** Keeps the titles but those of conversations `done` (the key goes with the last one). */
+function keepTitlesBut(titles: Record<string, unknown>, done: Set<string>): void {
+  const rest = Object.fromEntries(Object.entries(titles).filter(([k]) => !done.has(k)));
+  if (Object.keys(rest).length) saveJson(TITLES, rest);
+  else removeKey(TITLES);
+}
+
+async function importTitles(ids: Set<number>): Promise<boolean> {
+  const titles = loadJson(TITLES, isTitles);
+  if (!titles) return false;
+  const done = new Set<string>();
+  for (const [key, title] of Object.entries(titles)) {
+    const id = Number(key);
+    if (!ids.has(id)) continue;
+    if (typeof title === "string" && !(await settled(() => call("rename_conversation", { id, title })))) continue;
+    done.add(key);
+  }
+  keepTitlesBut(titles, done);
+  return done.size > 0;
+}
+
+async function importTrees(ids: Set<number>): Promise<void> {
+  for (const id of idsUnder(TREE).filter((i) => ids.has(i))) {
+    const tree = loadJson(`${TREE}${id}`, isTree);
+    if (!tree || (await settled(() => call("save_conversation_tree", { conversationId: id, tree })))) removeKey(`${TREE}${id}`);
+  }
+}
+
+async function importWinners(ids: Set<number>): Promise<void> {
+  for (const id of idsUnder(WINNERS).filter((i) => ids.has(i))) {
+    const key = `${WINNERS}${id}`;
+    const waiting = (loadJson(key, isList) ?? []).filter(isWinner);
+    // One at a time, each removed once written, so a failure part way never records one twice.
+    while (waiting.length) {
+      const [next] = waiting;
+      if (!next || !(await settled(() => call("record_chat_winner", { conversationId: id, winner: next })))) break;
+      waiting.shift();
+      saveJson(key, waiting);
+    }
+    if (!waiting.length) removeKey(key);
+  }
+}
+
+/** Whether anything an earlier version kept is still here. */
+export function hasLocalChats(): boolean {
+  return storedKeys(TITLES).length > 0 || storedKeys(TREE).length > 0 || storedKeys(WINNERS).length > 0;
+}
+
+let running: Promise<boolean> | null = null;
+
+/**
+ * Brings what is kept here for the listed conversations (the connection in use's) into the
+ * library; true when a title changed (so the list is read again). What fails for a reason that
+ * may pass stays here and is tried again on the next load.
+ */
+export function importLocalChats(list: Conversation[]): Promise<boolean> {
+  if (!hasLocalChats()) return Promise.resolve(false);
+  running ??= (async () => {
+    const ids = new Set(list.map((c) => c.id));
+    const renamed = await importTitles(ids);
+    await importTrees(ids);
+    await importWinners(ids);
+    return renamed;
+  })().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+/** Removes whatever an earlier version kept here for conversation `id` (it was deleted). */
+export function forgetLocalChat(id: number): void {
+  removeKey(`${TREE}${id}`);
+  removeKey(`${WINNERS}${id}`);
+  const titles = loadJson(TITLES, isTitles);
+  if (titles && String(id) in titles) keepTitlesBut(titles, new Set([String(id)]));
+}

@@ -1,0 +1,75 @@
+// The mock's answers for the conversations of the library (crates/core library/chat.rs and
+// chat_state.rs): listed per connection, their messages, renamed, their branches (the chat
+// studio's tree) and compare winners kept, and all of it deleted together. As in Rust, a
+// conversation of another connection than the one in use is not found by the new commands.
+import type { Conversation } from "../ipc/contract";
+import { ipcError, type Handler } from "./registry";
+import { clone, now, type MockDb } from "./state";
+
+type ConversationCommand =
+  | "list_conversations"
+  | "conversation_messages"
+  | "delete_conversation"
+  | "rename_conversation"
+  | "conversation_tree"
+  | "save_conversation_tree"
+  | "record_chat_winner"
+  | "chat_winners";
+
+const GONE = "That conversation is no longer in the library.";
+
+/** Conversation `id` of the connection in use, or the `notFound` error Rust answers. */
+function owned(db: MockDb, id: number): Conversation {
+  const c = db.conversations.find((x) => x.id === id && x.profileId === db.settings.activeProfileId);
+  if (!c) throw ipcError("notFound", GONE);
+  return c;
+}
+
+const isObject = (v: unknown): boolean => !!v && typeof v === "object" && !Array.isArray(v);
+
+export const conversationHandlers: { [C in ConversationCommand]: Handler<C> } = {
+  list_conversations: ({ limit, offset }, { db }) =>
+    clone(db.conversations.filter((c) => c.profileId === db.settings.activeProfileId).slice(offset, offset + limit)),
+  conversation_messages: ({ conversationId }, { db }) => clone(db.messages.filter((m) => m.conversationId === conversationId)),
+  delete_conversation: ({ id }, { db }) => {
+    db.conversations = db.conversations.filter((c) => c.id !== id);
+    db.messages = db.messages.filter((m) => m.conversationId !== id);
+    db.conversationTrees = Object.fromEntries(Object.entries(db.conversationTrees).filter(([k]) => Number(k) !== id));
+    db.chatWinners = db.chatWinners.filter((w) => w.conversationId !== id);
+    return null;
+  },
+  rename_conversation: ({ id, title }, { db }) => {
+    const trimmed = title.trim();
+    if (!trimmed) throw ipcError("invalidInput", "Give the conversation a title.", { field: "title" });
+    const c = owned(db, id);
+    // A rename is no activity: the list keeps its order and dates.
+    c.title = trimmed;
+    return clone(c);
+  },
+  conversation_tree: ({ conversationId }, { db }) => {
+    owned(db, conversationId);
+    const tree = db.conversationTrees[conversationId];
+    return isObject(tree) ? clone(tree) : null;
+  },
+  save_conversation_tree: ({ conversationId, tree }, { db }) => {
+    if (!isObject(tree)) throw ipcError("invalidInput", "The conversation's branches could not be kept: they are not a JSON object.", { field: "tree" });
+    owned(db, conversationId);
+    db.conversationTrees[conversationId] = clone(tree);
+    return null;
+  },
+  record_chat_winner: ({ conversationId, winner }, { db }) => {
+    if (!winner.models.includes(winner.winner)) throw ipcError("invalidInput", "The winner must be one of the models compared.", { field: "winner" });
+    if (winner.at !== undefined && Number.isNaN(Date.parse(winner.at))) {
+      throw ipcError("invalidInput", "The time of the pick is not a date and time (RFC 3339).", { field: "at" });
+    }
+    owned(db, conversationId);
+    const id = (db.chatWinners.at(-1)?.id ?? 0) + 1;
+    const kept = { id, conversationId, prompt: winner.prompt, models: [...winner.models], winner: winner.winner, at: winner.at ?? now(db) };
+    db.chatWinners.push(kept);
+    return clone(kept);
+  },
+  chat_winners: ({ conversationId }, { db }) => {
+    owned(db, conversationId);
+    return clone(db.chatWinners.filter((w) => w.conversationId === conversationId));
+  },
+};

@@ -1,0 +1,37 @@
+// The mock's answers for the media library's rows (crates/core library/media.rs): listed per
+// connection, deleted, and what the studios keep with a file: the settings it was made with and
+// the take preferred in an A/B. As in Rust, another connection's files are not found.
+import { ipcError, type Handler } from "./registry";
+import { clone } from "./state";
+
+type MediaCommand = "list_media" | "delete_media" | "set_media_settings" | "set_media_preferred";
+
+const GONE = "That file is no longer in the library.";
+
+export const mediaHandlers: { [C in MediaCommand]: Handler<C> } = {
+  list_media: ({ kind, limit, offset }, { db }) =>
+    clone(db.media.filter((m) => m.profileId === db.settings.activeProfileId && (!kind || m.kind === kind)).slice(offset, offset + limit)),
+  delete_media: ({ id }, { db }) => {
+    db.media = db.media.filter((m) => m.id !== id);
+    return null;
+  },
+  set_media_settings: ({ ids, settings }, { db }) => {
+    const ok = !!settings && typeof settings === "object" && !Array.isArray(settings) && Object.values(settings).every((v) => typeof v === "string" || typeof v === "number");
+    if (!ok) throw ipcError("invalidInput", "A file's settings are names with a text or a number each.", { field: "settings" });
+    const mine = db.media.filter((m) => ids.includes(m.id) && m.profileId === db.settings.activeProfileId);
+    if (!mine.length && ids.length) throw ipcError("notFound", GONE);
+    for (const m of mine) m.settings = clone(settings);
+    return null;
+  },
+  set_media_preferred: ({ id, preferred, over }, { db }) => {
+    const mine = (x: number | undefined) => db.media.find((m) => m.id === x && m.profileId === db.settings.activeProfileId);
+    const take = mine(id);
+    if (!take) throw ipcError("notFound", GONE);
+    // Rust sends `preferred` only when true.
+    if (preferred) take.preferred = true;
+    else delete take.preferred;
+    const other = preferred && over !== id ? mine(over) : undefined;
+    if (other) delete other.preferred;
+    return null;
+  },
+};
