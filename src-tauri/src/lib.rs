@@ -227,6 +227,7 @@ pub fn run() {
             commands::gateway::transcribe_media,
             commands::gateway::read_text_file,
             commands::gateway::read_image_file,
+            commands::gateway::paste_image,
             commands::gateway::save_media_copy,
             commands::gateway::chat_stream,
             commands::gateway::render_markdown,

@@ -3,9 +3,11 @@
 // decodes it and reports its duration) and that take transcribed back to its text; an image
 // generated and shown from the media folder; an image dropped on the chat (Tauri's drag-drop
 // event, read by Rust) sent with a message that gets a tool call, answered with a tool result;
-// and a compare of two models with its winner recorded. It works alone or after the other files
+// an image copied to the X clipboard pasted with Ctrl+V (read by Rust: WebKitGTK's paste brings
+// no file); and a compare of two models with its winner recorded. It works alone or after the other files
 // (same data folder). The sandbox is deterministic, so texts are exact; nothing here measures
 // time.
+import { execFileSync, spawn } from "node:child_process";
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -286,6 +288,35 @@ test("an image dropped on the chat is sent with a message whose tool call is ans
     ["user", 'Tool result {"price": 39}'],
     ["assistant", expected],
   ]);
+});
+
+test("an image copied to the clipboard is pasted into the chat and sent with the message", async () => {
+  const image = join(files, "copied.png");
+  writeFileSync(image, Buffer.from(PNG, "base64"));
+  await click("button", "New chat");
+  await browser.waitUntil(async () => !!(await selected("Model")), { timeout: 20000, timeoutMsg: "no chat model was offered" });
+  const model = await selected("Model");
+  // The image on the X clipboard, as an image viewer's Copy puts it (xclip serves it until killed).
+  const owner = spawn("xclip", ["-quiet", "-selection", "clipboard", "-t", "image/png", "-i", image], { stdio: "ignore" });
+  try {
+    await browser.waitUntil(() => execFileSync("xclip", ["-selection", "clipboard", "-t", "TARGETS", "-o"], { encoding: "utf8" }).includes("image/png"), {
+      timeout: 10000,
+      timeoutMsg: "xclip never offered the image",
+    });
+    const input = await browser.$("#chat-input");
+    await input.click();
+    // WebKitGTK's paste event brings no file for a copied image: Rust reads the clipboard.
+    await browser.keys(["Control", "v"]);
+    const thumbs = 'ul[aria-label="Attached images"] img';
+    await browser.waitUntil(async () => decoded(thumbs), { timeout: 20000, timeoutMsg: "the pasted image's thumbnail was not shown" });
+    assert.deepEqual(await browser.execute((sel) => [...document.querySelectorAll(sel)].map((i) => i.alt), thumbs), ["Pasted image.png"]);
+  } finally {
+    owner.kill();
+  }
+  await (await browser.$("#chat-input")).setValue("What is this?");
+  await browser.keys("Enter");
+  await waitForAnnouncement(`Sandbox reply from ${model}. I received 1 image. You wrote 3 words: "What is this?"`, "the reply to the pasted image was not announced");
+  assert.ok(await decoded('li.turn[data-role="user"] img.turn-image'), "the sent image is shown in the thread");
 });
 
 test("a compare of two models streams both replies, and the winner picked is recorded", async () => {

@@ -88,6 +88,43 @@ pub fn read_image(path: &Path) -> Result<ImageFile, IpcError> {
     })
 }
 
+/// The image on the clipboard (its pixels, RGBA, as the OS clipboard hands them over) as a PNG
+/// named "Pasted image.png": WebKitGTK gives a paste event no file for a copied image, so the
+/// chat reads it from Rust. Refused when the pixels do not make the size given or the PNG is
+/// larger than [`MAX_IMAGE_BYTES`] (field `image`).
+pub fn png_from_pixels(width: u32, height: u32, rgba: &[u8]) -> Result<ImageFile, IpcError> {
+    const NAME: &str = "Pasted image.png";
+    let expected = u64::from(width) * u64::from(height) * 4;
+    if width == 0 || height == 0 || rgba.len() as u64 != expected {
+        return Err(IpcError::invalid(
+            "image",
+            "The clipboard's image could not be read. Copy it again, or save it and drop the file.",
+        ));
+    }
+    let mut bytes = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut bytes, width, height);
+        encoder.set_color(png::ColorType::Rgba);
+        encoder.set_depth(png::BitDepth::Eight);
+        let failed = |e: png::EncodingError| {
+            IpcError::internal(format!("The pasted image could not be encoded: {e}"))
+        };
+        let mut writer = encoder.write_header().map_err(failed)?;
+        writer.write_image_data(rgba).map_err(failed)?;
+    }
+    if bytes.len() as u64 > MAX_IMAGE_BYTES {
+        return Err(IpcError::invalid(
+            "image",
+            format!("{NAME} is larger than 5 MB. Attach a smaller image."),
+        ));
+    }
+    Ok(ImageFile {
+        name: NAME.to_owned(),
+        media_type: "image/png".to_owned(),
+        data: base64::engine::general_purpose::STANDARD.encode(&bytes),
+    })
+}
+
 fn not_an_image(name: &str) -> IpcError {
     IpcError::invalid(
         "path",
@@ -101,6 +138,33 @@ mod tests {
     use crate::ipc_error::IpcErrorKind;
 
     const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
+
+    #[test]
+    fn clipboard_pixels_become_a_png_that_decodes_to_the_same_pixels() {
+        let rgba: Vec<u8> = (0..2 * 3 * 4).map(|i| i as u8 * 10).collect();
+        let image = png_from_pixels(2, 3, &rgba).unwrap();
+        assert_eq!(
+            (image.name.as_str(), image.media_type.as_str()),
+            ("Pasted image.png", "image/png")
+        );
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(&image.data)
+            .unwrap();
+        assert_eq!(image_type(&bytes), Some("image/png"));
+        let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
+            .read_info()
+            .unwrap();
+        let mut out = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut out).unwrap();
+        assert_eq!((info.width, info.height), (2, 3));
+        assert_eq!(&out[..info.buffer_size()], &rgba[..]);
+        let bad = png_from_pixels(2, 3, &rgba[..20]).unwrap_err();
+        assert_eq!(
+            (bad.kind, bad.field.as_deref()),
+            (IpcErrorKind::InvalidInput, Some("image"))
+        );
+        assert!(png_from_pixels(0, 0, &[]).is_err());
+    }
 
     #[test]
     fn the_four_image_types_are_told_by_their_first_bytes() {

@@ -142,6 +142,23 @@ pub async fn read_image_file(state: State<'_, AppState>, path: String) -> Result
         .map_err(specdesk_core::IpcError::storage)?
 }
 
+/// The image on the system clipboard, as a PNG for a message's image block, or `None` when the
+/// clipboard holds no image. WebKitGTK gives a paste event no file for a copied image, so the chat
+/// asks for it here when a paste brings none (a user's paste, never on its own).
+#[tauri::command]
+pub async fn paste_image(app: AppHandle) -> Result<Option<ImageFile>> {
+    use tauri_plugin_clipboard_manager::ClipboardExt;
+    let Ok(image) = app.clipboard().read_image() else {
+        return Ok(None);
+    };
+    let (width, height, rgba) = (image.width(), image.height(), image.rgba().to_vec());
+    tauri::async_runtime::spawn_blocking(move || {
+        specdesk_core::image_file::png_from_pixels(width, height, &rgba).map(Some)
+    })
+    .await
+    .map_err(specdesk_core::IpcError::storage)?
+}
+
 /// Transcribes a take of the media library (a file Specdesk made, in the media folder).
 #[tauri::command]
 pub async fn transcribe_media(

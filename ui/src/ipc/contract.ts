@@ -315,6 +315,8 @@ export interface Commands {
   read_text_file: { args: { path: string }; result: string };
   /** An image the user dropped or chose (PNG, JPEG, GIF or WebP by its first bytes, at most 5 MB), as base64 for an image block. */
   read_image_file: { args: { path: string }; result: ImageFile };
+  /** The image on the system clipboard as a PNG (WebKitGTK gives a paste no file for it), or null when it holds none. */
+  paste_image: { args: Record<string, never>; result: ImageFile | null };
   /** Transcribes take `id` of the media library (a file Specdesk made). */
   transcribe_media: { args: { id: number; model: string }; result: Transcription };
   /** Saves a copy of generated file `id` into the download folder, or where the user picks when `choose`; the path, or null when cancelled. */

@@ -564,6 +564,8 @@ export const baseHandlers: BaseHandlers = {
   },
   ...mediaHandlers,
   read_image_file: ({ path }) => mockImageFile(path),
+  // A browser's paste carries its image as a file: the clipboard read from Rust finds none.
+  paste_image: () => null,
   read_text_file: ({ path }, { db }) => {
     const text = db.textFiles[path];
     if (text === undefined) throw ipcError("invalidInput", "Choose the file again: Specdesk reads only files you picked.", { field: "path" });

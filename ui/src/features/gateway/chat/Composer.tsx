@@ -8,7 +8,7 @@ import { getCurrentWebview, type DragDropEvent } from "@tauri-apps/api/webview";
 import type { ContentBlock } from "../../../bindings/ContentBlock";
 import { useSubscription } from "../../../ipc/events";
 import { isSendKey } from "./keys";
-import { readImagePaths, readImages, userBlocks, type Attachment } from "./images";
+import { pastedImage, readImagePaths, readImages, userBlocks, type Attachment } from "./images";
 
 export function Composer({ busy, onSend, onStop, sendLabel = "Send", disabled }: { busy: boolean; onSend: (blocks: ContentBlock[], text: string) => void; onStop: () => void; sendLabel?: string; disabled?: string }) {
   const [text, setText] = useState("");
@@ -57,6 +57,9 @@ export function Composer({ busy, onSend, onStop, sendLabel = "Send", disabled }:
     if (files.length) {
       e.preventDefault();
       void attach(files);
+    } else if (e.clipboardData.types.length === 0) {
+      // WebKitGTK hands a copied image to the page as an empty paste: Rust reads the clipboard.
+      void pastedImage().then(add);
     }
   };
 

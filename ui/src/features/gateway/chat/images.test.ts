@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CommandError } from "../../../ipc/invoke";
-import { readImagePaths, userBlocks } from "./images";
+import { pastedImage, readImagePaths, userBlocks } from "./images";
 
 describe("images dropped on the window", () => {
   it("reads each path through Rust, keeps the images and says why the others were refused", async () => {
@@ -22,5 +22,26 @@ describe("images dropped on the window", () => {
       { type: "image", source: { type: "base64", media_type: "image/jpeg", data: "AAAA" } },
       { type: "text", text: "Which?" },
     ]);
+  });
+});
+
+
+describe("an image pasted in WebKitGTK (read from the clipboard by Rust)", () => {
+  it("is attached with the name and type Rust gives it", async () => {
+    const { images, problems } = await pastedImage(async () => ({ name: "Pasted image.png", mediaType: "image/png", data: "iVBORw0KGgo=" }));
+    expect(problems).toEqual([]);
+    expect(images.map(({ name, mediaType, data }) => ({ name, mediaType, data }))).toEqual([{ name: "Pasted image.png", mediaType: "image/png", data: "iVBORw0KGgo=" }]);
+    expect(userBlocks("What is this?", images)).toEqual([
+      { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBORw0KGgo=" } },
+      { type: "text", text: "What is this?" },
+    ]);
+  });
+
+  it("attaches nothing when the clipboard holds no image, and says why a bad one is refused", async () => {
+    expect(await pastedImage(async () => null)).toEqual({ images: [], problems: [] });
+    const refused = await pastedImage(async () => {
+      throw new CommandError({ kind: "invalidInput", field: "image", message: "Pasted image.png is larger than 5 MB. Attach a smaller image." });
+    });
+    expect(refused).toEqual({ images: [], problems: ["Pasted image.png is larger than 5 MB. Attach a smaller image."] });
   });
 });

@@ -1,7 +1,8 @@
 // Images attached to a message, sent as base64 image blocks as the Messages API takes them:
 // read in the web view when pasted, picked with the browser's own file input or dropped as
-// HTML5 files (a browser), or read by Rust (`read_image_file`) from the paths of Tauri's own
-// drag-drop event, which is how a drop on the app's window arrives.
+// HTML5 files (a browser), or read by Rust: from the paths of Tauri's own drag-drop event
+// (`read_image_file`), which is how a drop on the app's window arrives, and from the clipboard
+// (`paste_image`) when WebKitGTK's paste event brings no file for a copied image.
 import type { ContentBlock } from "../../../bindings/ContentBlock";
 import type { ImageFile } from "../../../bindings/ImageFile";
 import { call, toIpcError } from "../../../ipc/invoke";
@@ -62,6 +63,21 @@ export async function readImagePaths(paths: readonly string[], read: (path: stri
     }
   }
   return { images, problems };
+}
+
+/**
+ * The image on the system clipboard, read by Rust (`paste_image`, a PNG): how a copied image is
+ * pasted in WebKitGTK, whose paste event carries no file for it. Nothing when it holds none.
+ */
+export async function pastedImage(read: () => Promise<ImageFile | null> = () => call("paste_image")): Promise<{ images: Attachment[]; problems: string[] }> {
+  try {
+    const f = await read();
+    if (!f) return { images: [], problems: [] };
+    seq += 1;
+    return { images: [{ id: `img${seq}`, name: f.name, mediaType: f.mediaType, data: f.data }], problems: [] };
+  } catch (e) {
+    return { images: [], problems: [toIpcError(e).message] };
+  }
 }
 
 /** A user turn's blocks: images first, then the text. */
