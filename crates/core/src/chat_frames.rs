@@ -41,10 +41,11 @@ fn merge_text(batch: Vec<ChatEvent>) -> Vec<ChatEvent> {
     let mut out: Vec<ChatEvent> = Vec::with_capacity(batch.len());
     for event in batch {
         if let (
-            Some(ChatEvent::Text { index, text }),
+            Some(ChatEvent::Text { index, text, .. }),
             ChatEvent::Text {
                 index: next,
                 text: more,
+                ..
             },
         ) = (out.last_mut(), &event)
             && *index == *next
@@ -70,13 +71,14 @@ mod tests {
         ChatEvent::Text {
             index,
             text: text.into(),
+            html: None,
         }
     }
 
     fn label(e: &ChatEvent) -> String {
         match e {
             ChatEvent::Start { conversation_id } => format!("start {conversation_id}"),
-            ChatEvent::Text { index, text } => format!("text {index} {text}"),
+            ChatEvent::Text { index, text, .. } => format!("text {index} {text}"),
             ChatEvent::Done { .. } => "done".into(),
             ChatEvent::Error { error } => format!("error {}", error.message),
         }

@@ -64,10 +64,15 @@ pub enum ChatEvent {
     Start {
         conversation_id: i64,
     },
-    /// Text appended to content block `index`.
+    /// Text appended to content block `index`. `html`: the reply's text so far (every text
+    /// delta of the stream, in order) as safe HTML, rendered in Rust when the delta leaves for the
+    /// web view (`core::chat_render`), so the UI shows it without a round trip of its own.
     Text {
         index: u32,
         text: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        html: Option<String>,
     },
     #[serde(rename_all = "camelCase")]
     Done {

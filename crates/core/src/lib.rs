@@ -10,6 +10,7 @@
 pub mod agents;
 pub mod catalogs;
 pub mod chat_frames;
+pub mod chat_render;
 pub mod credits;
 pub mod events;
 pub mod files;

@@ -235,6 +235,7 @@ impl Studio<'_> {
                 partial.text.push_str(text);
                 partial.save_now_and_then();
                 on_event(ChatEvent::Text {
+                    html: None,
                     index: *index,
                     text: text.clone(),
                 });

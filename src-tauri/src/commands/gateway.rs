@@ -260,7 +260,11 @@ pub async fn chat_stream(
         drop(to_frames);
         outcome
     };
-    let frames = forward_in_frames(from_stream, FRAME, move |e| send_event(&events, e));
+    // Each frame's text goes with the reply's HTML so far (`core::chat_render`).
+    let mut reply = specdesk_core::chat_render::ReplyHtml::new();
+    let frames = forward_in_frames(from_stream, FRAME, move |e| {
+        send_event(&events, reply.attach(e))
+    });
     let body = async move { tokio::join!(stream, frames).0 };
     state.streams.run(&stream_id, &on_event, ending, body).await
 }

@@ -5,4 +5,4 @@ import type { MessagesResponse } from "./MessagesResponse";
 /**
  * A streamed chat turn.
  */
-export type ChatEvent = { "type": "start", conversationId: number, } | { "type": "text", index: number, text: string, } | { "type": "done", message: MessagesResponse, conversationId: number, } | { "type": "error", error: IpcError, };
+export type ChatEvent = { "type": "start", conversationId: number, } | { "type": "text", index: number, text: string, html?: string, } | { "type": "done", message: MessagesResponse, conversationId: number, } | { "type": "error", error: IpcError, };

@@ -1,32 +1,23 @@
-// A reply rendered as markdown while it streams: the text goes to `render_markdown` (pulldown-cmark
-// + sanitizing in Rust, as specs are) at most once per animation frame and never while a render
-// is in flight; the latest text is rendered when that one returns. Raw model text is never put
-// in innerHTML: until the first render arrives (or if rendering fails) it is shown as plain text.
+// A reply rendered as markdown while it streams. A streamed reply's HTML comes with its deltas
+// (rendered in Rust, renderedCache.ts) and is shown in the same update as the text. Any other
+// text goes to `render_markdown` (pulldown-cmark + sanitizing in Rust, as specs are) as soon as
+// it changes, but never while a render is in flight: the latest text is rendered when that one
+// returns. Raw model text is never put in innerHTML: until a render arrives (or if rendering
+// fails) it is shown as plain text.
 import { useEffect, useRef, useState } from "react";
 import { call } from "../../../ipc/invoke";
 import { handleRenderedLinkClick, useOpenExternal } from "../../../lib/external";
-
-// The latest renders by markdown: a turn scrolled back into a virtualized thread shows its HTML at
-// once (no plain-text flash, no change of height to measure again).
-const RENDERED = new Map<string, string>();
-const RENDERED_MAX = 400;
-
-function remember(markdown: string, html: string): void {
-  RENDERED.delete(markdown);
-  RENDERED.set(markdown, html);
-  if (RENDERED.size > RENDERED_MAX) RENDERED.delete(RENDERED.keys().next().value as string);
-}
+import { rememberRendered, renderedOf } from "./renderedCache";
 
 export function MarkdownText({ text, className = "" }: { text: string; className?: string }) {
   const [rendered, setRendered] = useState<{ html: string; for: string } | null>(() => {
-    const html = RENDERED.get(text);
+    const html = renderedOf(text);
     return html === undefined ? null : { html, for: text };
   });
   const [failed, setFailed] = useState(false);
   const latest = useRef(text);
   const busy = useRef(false);
-  const frame = useRef<number | null>(null);
-  const done = useRef<string | null>(RENDERED.has(text) ? text : null);
+  const done = useRef<string | null>(renderedOf(text) !== undefined ? text : null);
   const alive = useRef(true);
   const open = useOpenExternal();
 
@@ -34,25 +25,22 @@ export function MarkdownText({ text, className = "" }: { text: string; className
     alive.current = true;
     return () => {
       alive.current = false;
-      if (frame.current !== null) cancelAnimationFrame(frame.current);
-      frame.current = null;
     };
   }, []);
 
   useEffect(() => {
     latest.current = text;
     const schedule = () => {
-      if (frame.current !== null || busy.current) return;
-      frame.current = requestAnimationFrame(run);
+      if (busy.current) return;
+      run();
     };
     const run = () => {
-      frame.current = null;
       const md = latest.current;
-      if (md === done.current) return;
+      if (md === done.current || renderedOf(md) !== undefined) return;
       busy.current = true;
       call("render_markdown", { markdown: md })
         .then((r) => {
-          remember(md, r.html);
+          rememberRendered(md, r.html);
           if (!alive.current) return;
           setRendered({ html: r.html, for: md });
           setFailed(false);
@@ -69,14 +57,16 @@ export function MarkdownText({ text, className = "" }: { text: string; className
     schedule();
   }, [text]);
 
-  if (!rendered || failed) {
+  // Rendered already (with its delta, or before): shown with this very text.
+  const html = renderedOf(text) ?? (rendered && !failed ? rendered.html : undefined);
+  if (html === undefined) {
     return <div className={`chat-md pre-wrap ${className}`}>{text}</div>;
   }
   return (
     <div
       className={`chat-md ${className}`}
       // Sanitized in Rust (render_markdown): no script, no handlers, no javascript: links.
-      dangerouslySetInnerHTML={{ __html: rendered.html }}
+      dangerouslySetInnerHTML={{ __html: html }}
       onClick={(e) => handleRenderedLinkClick(e, open, (id) => document.getElementById(id)?.scrollIntoView())}
     />
   );

@@ -5,6 +5,7 @@
 import { Channel } from "@tauri-apps/api/core";
 import { ErrorKind, type ChatEvent, type IpcError, type MessagesRequest, type MessagesResponse } from "../../../ipc/contract";
 import { call, toIpcError } from "../../../ipc/invoke";
+import { rememberRendered } from "./renderedCache";
 
 export interface StreamHandlers {
   onStart?: (conversationId: number) => void;
@@ -36,6 +37,8 @@ export function startChatStream(request: MessagesRequest, conversationId: number
     f();
   };
   const channel = new Channel<ChatEvent>();
+  // The stream's text so far: a delta's HTML (rendered in Rust) is the HTML of exactly this.
+  let sofar = "";
   channel.onmessage = (ev) => {
     if (settled) return;
     switch (ev.type) {
@@ -44,6 +47,8 @@ export function startChatStream(request: MessagesRequest, conversationId: number
         h.onStart?.(ev.conversationId);
         break;
       case "text":
+        sofar += ev.text;
+        if (ev.html !== undefined) rememberRendered(sofar, ev.html);
         h.onText(ev.text);
         break;
       case "done":

@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// Benchmark: the time Specdesk adds to each streamed chat delta, in the real app (WebKitGTK),
+// through the whole path: the service's SSE stream → specdesk-client → core::chat_frames → the
+// Channel → the chat studio's reducer → React → the DOM, and on to the frame that paints it.
+//
+//   cargo build -p specdesk-sandbox            # the service (its chat pace endpoint)
+//   npx tauri build --no-bundle --config '{"build":{"beforeBuildCommand":""}}'     # release app
+//   SPECDESK_E2E_APP=$PWD/target/release/specdesk scripts/lib/e2e.sh --bench bench/chat-delta-webkit.mjs [--replies 12] [--interval 50]
+//   (BENCH_DUMP=1 prints every sample)
+//
+// scripts/lib/e2e.sh gives the setting of the end-to-end tests (Xvfb, a real Secret Service,
+// tauri-driver + WebKitWebDriver, a fresh data folder) and a second sandbox as the "real service":
+// this script connects to it (a pro key) and sets its chat pace (`POST /_sandbox/gateway/pace`):
+// each text delta of a reply waits --interval ms, and the sandbox logs the wall-clock time it
+// sent it with the reply's characters so far. In the page, a MutationObserver notes when the
+// streaming reply's text changes (the DOM commit) and the next animation frame (the paint). Delta
+// k counts as shown at the first commit whose text starts with the reply up to it; its time added is
+// that commit's wall-clock time (performance.timeOrigin + now) minus the sandbox's send time.
+// Both clocks are this machine's; over loopback the raw stream itself takes well under a
+// millisecond, so this difference is what Specdesk adds. The paint figure adds the wait for the
+// next frame, which any reader of the raw stream that paints would wait too. Budget (issue 15):
+// ≤ 5 ms at p95 for the time added.
+import assert from "node:assert/strict";
+import { browser, click, env, launch, quit } from "../tests/e2e/helpers.mjs";
+import { stats } from "./stats.mjs";
+
+const KEY = "sk_sandbox_pro";
+const BUDGET_MS = 5;
+const PROMPT =
+  "Plan a small garden party for twelve friends with simple food, a playlist, games for the children, a rain plan and a short list of what to buy on the day before";
+
+function option(argv, name, fallback) {
+  const i = argv.indexOf(name);
+  const v = i >= 0 ? Number(argv[i + 1]) : fallback;
+  assert.ok(Number.isInteger(v) && v > 0, `${name} takes a whole number above 0`);
+  return v;
+}
+
+/** Calls an app command from the page, as the UI does. */
+async function invoke(command, args) {
+  const out = await browser.executeAsync(
+    (c, a, done) => {
+      window.__TAURI_INTERNALS__.invoke(c, a).then(
+        (v) => done({ ok: v }),
+        (e) => done({ failed: e }),
+      );
+    },
+    command,
+    args,
+  );
+  if (out.failed) throw new Error(`${command}: ${JSON.stringify(out.failed)}`);
+  return out.ok;
+}
+
+async function service(path, body) {
+  const r = await fetch(`${env("SPECDESK_E2E_SERVICE_URL")}${path}`, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+  return r.json();
+}
+
+/** The app on the "real service" sandbox, on the Gateway's chat. */
+async function setUp() {
+  await launch();
+  await browser.waitUntil(async () => (await browser.$("main.welcome").isExisting()) || (await browser.$('nav[aria-label="Areas"]').isExisting()), {
+    timeout: 60000,
+    timeoutMsg: "neither the welcome nor the app frame appeared",
+  });
+  if (await browser.$("main.welcome").isExisting()) await click("button", "Explore the Sandbox");
+  const profile = await invoke("add_profile", { input: { name: "Bench service", baseUrl: env("SPECDESK_E2E_SERVICE_URL"), keyKind: "organization" }, apiKey: KEY });
+  await invoke("set_active_profile", { id: profile.id });
+  await click("button", "Gateway", await browser.$('nav[aria-label="Areas"]'));
+  await browser.$("h1=Gateway").waitForExist({ timeout: 20000 });
+  await browser.waitUntil(async () => browser.execute(() => !!document.querySelector("#chat-input")), { timeout: 20000, timeoutMsg: "no chat composer" });
+}
+
+/** Starts noting, in the page, each commit of the newest reply's text and the frame after it. */
+async function observe() {
+  await browser.execute(() => {
+    const replyText = () => {
+      const bodies = document.querySelectorAll('li.turn[data-role="assistant"] .turn-body');
+      return bodies.length ? bodies[bodies.length - 1].textContent.replace(/\s+/g, " ").trim() : "";
+    };
+    const before = document.querySelectorAll('li.turn[data-role="assistant"]').length;
+    const rec = { commits: [], before };
+    window.__deltaRec?.observer.disconnect();
+    rec.observer = new MutationObserver(() => {
+      if (document.querySelectorAll('li.turn[data-role="assistant"]').length <= rec.before) return;
+      const commit = { at: performance.timeOrigin + performance.now(), text: replyText(), paint: null };
+      rec.commits.push(commit);
+      requestAnimationFrame((ts) => {
+        commit.paint = performance.timeOrigin + ts;
+      });
+    });
+    rec.observer.observe(document.querySelector("main.main") ?? document.body, { subtree: true, childList: true, characterData: true });
+    rec.replyText = replyText;
+    window.__deltaRec = rec;
+  });
+}
+
+/** Sends the prompt, waits for the reply to settle, and returns each delta's times added. */
+async function oneReply() {
+  await observe();
+  const input = await browser.$("#chat-input");
+  await input.setValue(PROMPT);
+  await browser.keys("Enter");
+  const announcer = await browser.$('[data-testid="chat-announcer"]');
+  await browser.waitUntil(async () => ((await announcer.getProperty("textContent")) ?? "").includes(PROMPT.slice(-40)), { timeout: 60000, timeoutMsg: "the reply never settled" });
+  await browser.pause(100);
+  const page = await browser.execute(() => {
+    const rec = window.__deltaRec;
+    rec.observer.disconnect();
+    return { commits: rec.commits, text: rec.replyText() };
+  });
+  const { sent } = await service("/_sandbox/gateway/pace");
+  assert.ok(sent.length > 3, `the reply came in deltas (${sent.length})`);
+  // The reply as sent (single spaces): delta k is shown once the page's text holds its prefix.
+  const raw = page.text;
+  return sent.map(({ at, chars }) => {
+    const need = raw.slice(0, chars).trimEnd();
+    const shown = page.commits.find((c) => c.text.startsWith(need));
+    assert.ok(shown, `a commit showing the first ${chars} characters`);
+    return { dom: shown.at - at, paint: (shown.paint ?? shown.at) - at };
+  });
+}
+
+const argv = process.argv.slice(2);
+const replies = option(argv, "--replies", 12);
+const interval = option(argv, "--interval", 50);
+await setUp();
+try {
+  await service("/_sandbox/gateway/pace", { deltaIntervalMs: interval });
+  const samples = [];
+  for (let i = 0; i < replies; i++) {
+    samples.push(...(await oneReply()));
+    await click("button", "New chat").catch(() => undefined);
+  }
+  if (process.env.BENCH_DUMP) console.log(JSON.stringify(samples.map((s) => Math.round(s.dom))));
+  const dom = stats(samples.map((s) => s.dom));
+  const paint = stats(samples.map((s) => s.paint));
+  const f = (v) => `${v.toFixed(1)} ms`;
+  console.log(`\nChat deltas, ${samples.length} deltas over ${replies} replies, one every ${interval} ms, ${env("SPECDESK_E2E_APP")}`);
+  console.log("| from the sandbox's send to | median | p95 | max |\n|---|---|---|---|");
+  console.log(`| the reply's text in the DOM (time added) | ${f(dom.median)} | ${f(dom.p95)} | ${f(dom.max)} |`);
+  console.log(`| the frame that paints it | ${f(paint.median)} | ${f(paint.p95)} | ${f(paint.max)} |`);
+  console.log(`budget: time added ≤ ${BUDGET_MS} ms at p95 → ${dom.p95 <= BUDGET_MS ? "met" : "MISSED"}`);
+} finally {
+  await service("/_sandbox/gateway/pace", { deltaIntervalMs: null }).catch(() => undefined);
+  await quit();
+}
