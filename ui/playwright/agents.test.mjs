@@ -204,6 +204,34 @@ describe("builder", () => {
     });
   });
 
+  for (const theme of ["light", "dark"]) {
+    test(`a batch the service has no room for waits to be sent, says why, and can be stopped (${theme})`, async () => {
+      await h.withScenario("agents-no-room", { theme }, async ({ page, mock }) => {
+        await openAgents(page);
+        const f = form(page);
+        await f.getByLabel("Task 1 start URL").fill("https://a.example");
+        await page.waitForFunction(() => !document.querySelector("form[aria-label='New batch'] button[type=submit]").disabled);
+        await runButton(page).click();
+        const held = page.getByRole("region", { name: "Waiting to be sent" });
+        await held.waitFor();
+        const [job] = await page.evaluate(() => window.__SPECDESK_MOCK__.db.jobs.filter((j) => j.kind === "batch"));
+        assert.equal(
+          await textOf(held),
+          `Waiting to be sent The service is already running 4,990 of your tasks and takes at most 5,000 at once. Specdesk sends this batch by itself as soon as there is room, even after a restart. You can also stop it and send fewer tasks. Batch not sent yet Status Waiting to be sent Job ${job.id} Stop this batch Dismiss`,
+        );
+        await expectAxeClean(page, `a batch waiting for room (${theme})`);
+        await held.getByRole("button", { name: "Stop this batch" }).click();
+        const stopped = page.getByRole("region", { name: "Submitted" });
+        await stopped.waitFor();
+        assert.deepEqual((await mock.calls("cancel_job")).map((c) => c.args), [{ jobId: job.id }]);
+        assert.equal(
+          await textOf(stopped),
+          `Submitted The batch of 1 task was stopped before the service had it. Batch not sent yet Status Cancelled Job ${job.id} Dismiss`,
+        );
+      });
+    });
+  }
+
   test("a refused batch shows the error with Top up and keeps the draft", async () => {
     await h.withScenario("agents-submit-refused", { theme: "dark" }, async ({ page, mock }) => {
       await openAgents(page);

@@ -1,6 +1,9 @@
-// Scenarios of the Browser agents builder: a balance that cannot cover a batch, and a batch the
-// service refuses for want of credits (with its Top up action). Open one with ?scenario=<name>.
+// Scenarios of the Browser agents builder: a balance that cannot cover a batch, a batch the
+// service refuses for want of credits (with its Top up action), and one the service has no room
+// for (held, waiting to be sent). Open one with ?scenario=<name>.
 import { defineScenario, ipcError } from "../registry";
+import { addJob } from "../helpers";
+import { clone } from "../state";
 
 export const AGENTS_TOP_UP_URL = "https://example.com/account/top-up";
 export const AGENTS_NO_CREDITS = "You do not have enough credits for this batch. Top up your balance, then run it again.";
@@ -23,4 +26,32 @@ defineScenario(
     },
   },
   { description: "submit_batch answers 402: the builder shows the error with Top up and keeps the draft." },
+);
+
+/** What the job runner holds a batch with when the service runs too many of the user's tasks. */
+export const AGENTS_NO_ROOM =
+  "The service is already running 4,990 of your tasks and takes at most 5,000 at once. Specdesk sends this batch by itself as soon as there is room, even after a restart. You can also stop it and send fewer tasks.";
+
+defineScenario(
+  "agents-no-room",
+  {
+    // Saved, then refused for want of room (429): the runner holds it and says why.
+    submit_batch: ({ tasks, concurrency, mode }, ctx) => {
+      const job = addJob(ctx.db, ctx, {
+        kind: "batch",
+        idempotencyKey: "idem-no-room",
+        request: { tasks, ...(concurrency ? { concurrency } : {}), mode: mode ?? "live" },
+        status: "queued",
+        result: null,
+      });
+      setTimeout(() => {
+        const kept = ctx.db.jobs.find((j) => j.id === job.id);
+        if (!kept || kept.status !== "queued") return;
+        kept.error = { kind: "rateLimited", message: AGENTS_NO_ROOM, status: 429 };
+        ctx.emit("job-changed", clone(kept));
+      }, 50);
+      return job;
+    },
+  },
+  { description: "submit_batch is saved, then held: the service runs too many of the user's tasks (429)." },
 );
