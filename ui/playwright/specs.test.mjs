@@ -233,6 +233,36 @@ describe("generations", () => {
       assert.equal(await description.inputValue(), "My own idea: a tool library for a street");
     });
   });
+
+  for (const theme of ["light", "dark"]) {
+    test(`a second "Edit and try again" sets another draft aside without losing the first (${theme})`, async () => {
+      await h.withScenario("specs-long", { theme }, async ({ page }) => {
+        await specsReady(page);
+        const description = composer(page).getByLabel("What do you want to build?");
+        const row = generations(page).getByRole("listitem", { name: "A landing page for a bakery (job 2)" });
+        await description.fill("First idea: a tool library for a street");
+        await row.getByRole("button", { name: "Edit and try again" }).click();
+        await description.fill("Second idea: a rota for a choir");
+        await row.getByRole("button", { name: "Edit and try again" }).click();
+        assert.equal(await description.inputValue(), "A landing page for a bakery (job 2)");
+        const aside = page.getByRole("region", { name: "Draft set aside" });
+        assert.equal(
+          await textOf(aside),
+          "A draft you were writing is set aside: “Second idea: a rota for a choir” One more draft is set aside: each shows here once this one is restored or discarded. Restore my draft Discard it",
+        );
+        await expectAxeClean(page, `two drafts set aside (${theme})`);
+        // Kept on this computer: both are still there after a reload.
+        await page.reload();
+        await specsReady(page);
+        await aside.getByRole("button", { name: "Discard it" }).click();
+        assert.equal(await textOf(aside.locator("p").first()), "A draft you were writing is set aside: “First idea: a tool library for a street”");
+        assert.equal(await aside.locator("p").count(), 1);
+        await aside.getByRole("button", { name: "Restore my draft" }).click();
+        assert.equal(await description.inputValue(), "First idea: a tool library for a street");
+        assert.equal(await textOf(aside.locator("p").first()), "A draft you were writing is set aside: “A landing page for a bakery (job 2)”");
+      });
+    });
+  }
 });
 
 describe("library", () => {

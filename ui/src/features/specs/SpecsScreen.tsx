@@ -5,7 +5,7 @@ import { useCallback, useState } from "react";
 import { useNavigate, type SpecTab } from "../../lib/nav";
 import { useNotice } from "../../lib/notices";
 import { Composer, useComposerDraft } from "./Composer";
-import { draftSummary, isEmptyDraft, loadSetAside, sameDraft, saveSetAside, type ComposerDraft } from "./draft";
+import { draftSummary, isEmptyDraft, loadSetAside, sameDraft, saveSetAside, withSetAside, type ComposerDraft } from "./draft";
 import { Generations } from "./Generations";
 import { Library } from "./Library";
 import { useJobChangedEvents } from "./queries";
@@ -27,31 +27,35 @@ export function SpecsScreen({
   const focused = useCallback(() => setFocusRequested(false), []);
   useJobChangedEvents();
 
-  // A draft the user was writing when "Edit and try again" refilled the composer: kept (on this
-  // computer too) until the user restores or discards it, never lost to a timed notice.
-  const [setAside, setSetAsideState] = useState<ComposerDraft | null>(loadSetAside);
-  const keepAside = (d: ComposerDraft | null) => {
-    setSetAsideState(d && !isEmptyDraft(d) ? d : null);
-    saveSetAside(d);
+  // The drafts the user was writing when "Edit and try again" refilled the composer, newest
+  // first: kept (on this computer too) until the user restores or discards each, never lost to a
+  // timed notice or to a second "Edit and try again".
+  const [asideList, setAsideList] = useState<ComposerDraft[]>(loadSetAside);
+  const setAside = asideList[0] ?? null;
+  const keepList = (list: ComposerDraft[]) => {
+    setAsideList(list);
+    saveSetAside(list);
   };
   const editAgain = (d: ComposerDraft) => {
     const earlier = draft;
     setDraft(d);
     setFocusRequested(true);
-    if (!isEmptyDraft(earlier) && !sameDraft(earlier, d)) keepAside(earlier);
+    if (!isEmptyDraft(earlier) && !sameDraft(earlier, d)) keepList(withSetAside(asideList, earlier));
   };
   // Restoring swaps: what the composer holds now is set aside in its turn.
   const restore = () => {
     if (!setAside) return;
     const now = draft;
     setDraft(setAside);
-    keepAside(isEmptyDraft(now) || sameDraft(now, setAside) ? null : now);
+    const rest = asideList.slice(1);
+    keepList(isEmptyDraft(now) || sameDraft(now, setAside) ? rest : withSetAside(rest, now));
     setFocusRequested(true);
   };
   const discard = () => {
+    if (!setAside) return;
     const dropped = setAside;
-    keepAside(null);
-    if (dropped) notice("The set-aside draft was discarded.", { label: "Undo", run: () => keepAside(dropped) });
+    keepList(asideList.slice(1));
+    notice("The set-aside draft was discarded.", { label: "Undo", run: () => keepList(withSetAside(loadSetAside(), dropped)) });
   };
 
   if (specId) {
@@ -79,6 +83,12 @@ export function SpecsScreen({
           <p>
             A draft you were writing is set aside: “{draftSummary(setAside)}”
           </p>
+          {asideList.length > 1 && (
+            <p className="muted">
+              {asideList.length === 2 ? "One more draft is" : `${asideList.length - 1} more drafts are`} set aside: each shows here once this one is
+              restored or discarded.
+            </p>
+          )}
           <div className="row">
             <button className="btn" type="button" onClick={restore}>
               Restore my draft

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   EMPTY_COMPOSER,
+  SET_ASIDE_STORAGE_KEY,
+  loadSetAside,
+  saveSetAside,
+  withSetAside,
   NEED_CONTEXT,
   NEED_INPUT,
   balanceWarning,
@@ -107,5 +111,21 @@ describe("spec draft checks", () => {
     expect(balanceWarning("deep", 20)).toBe("Your balance may not cover this spec if it runs long.");
     expect(balanceWarning("fast", 3)).toBe("Your balance is below what this spec usually costs. Top up before you send it.");
     expect(balanceWarning("fast", undefined)).toBeNull();
+  });
+});
+
+describe("drafts set aside", () => {
+  const d = (description: string) => ({ ...EMPTY_COMPOSER, description });
+
+  it("keeps a list, newest first, and reads the one draft an earlier version kept as a list of one", () => {
+    window.localStorage.setItem(SET_ASIDE_STORAGE_KEY, JSON.stringify(d("Kept by an earlier version")));
+    expect(loadSetAside().map((x) => x.description)).toEqual(["Kept by an earlier version"]);
+    saveSetAside(withSetAside(withSetAside([], d("First")), d("Second")));
+    expect(loadSetAside().map((x) => x.description)).toEqual(["Second", "First"]);
+    // The same draft twice, or an empty one, is not set aside again.
+    expect(withSetAside(loadSetAside(), d("First")).map((x) => x.description)).toEqual(["Second", "First"]);
+    expect(withSetAside(loadSetAside(), d("  ")).map((x) => x.description)).toEqual(["Second", "First"]);
+    saveSetAside([]);
+    expect(window.localStorage.getItem(SET_ASIDE_STORAGE_KEY)).toBeNull();
   });
 });

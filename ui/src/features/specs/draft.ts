@@ -55,17 +55,31 @@ export function saveDraft(d: ComposerDraft): void {
   else saveJson(DRAFT_STORAGE_KEY, d);
 }
 
-/** Where a draft set aside by "Edit and try again" waits until the user restores or discards it. */
+/**
+ * Where the drafts set aside by "Edit and try again" wait, newest first, until the user restores
+ * or discards each: a second "Edit and try again" sets another aside without losing the first.
+ * (An earlier version kept one draft, not a list, under the same key: it is read as a list of one.)
+ */
 export const SET_ASIDE_STORAGE_KEY = "specdesk.specs.draft.setAside";
 
-export function loadSetAside(): ComposerDraft | null {
-  const d = loadJson(SET_ASIDE_STORAGE_KEY, isDraft);
-  return d ? { ...EMPTY_COMPOSER, ...d } : null;
+const isDraftList = (v: unknown): v is unknown[] => Array.isArray(v) || isDraft(v);
+
+export function loadSetAside(): ComposerDraft[] {
+  const v = loadJson(SET_ASIDE_STORAGE_KEY, isDraftList);
+  const list: unknown[] = !v ? [] : Array.isArray(v) ? v : [v];
+  return list.filter(isDraft).map((d) => ({ ...EMPTY_COMPOSER, ...d })).filter((d) => !isEmptyDraft(d));
 }
 
-export function saveSetAside(d: ComposerDraft | null): void {
-  if (!d || isEmptyDraft(d)) removeKey(SET_ASIDE_STORAGE_KEY);
-  else saveJson(SET_ASIDE_STORAGE_KEY, d);
+export function saveSetAside(list: readonly ComposerDraft[]): void {
+  const kept = list.filter((d) => !isEmptyDraft(d));
+  if (kept.length === 0) removeKey(SET_ASIDE_STORAGE_KEY);
+  else saveJson(SET_ASIDE_STORAGE_KEY, kept);
+}
+
+/** `list` with `d` set aside first, unless it is empty or already there. */
+export function withSetAside(list: readonly ComposerDraft[], d: ComposerDraft): ComposerDraft[] {
+  if (isEmptyDraft(d) || list.some((x) => sameDraft(x, d))) return [...list];
+  return [d, ...list];
 }
 
 /** A draft's first words, to name it ("A tool library for…"). */
