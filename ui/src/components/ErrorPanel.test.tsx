@@ -37,6 +37,11 @@ describe("ErrorPanel", () => {
     expect(screen.getByText("You can try again in 30 s.")).toBeTruthy();
     expect((screen.getByRole("button", { name: "Try again" }) as HTMLButtonElement).disabled).toBe(true);
   });
+  it("counts down a busy service's Retry-After too (a balance that could not be checked)", () => {
+    render(<ErrorPanel error={{ kind: "server", status: 503, message: "Your balance could not be checked just now. Try again in a moment.", retryAfterMs: 7000 }} onRetry={() => undefined} />);
+    expect(screen.getByText("You can try again in 7 s.")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Try again" }) as HTMLButtonElement).disabled).toBe(true);
+  });
   it("sends key and keychain problems to Settings, named for what to do there", () => {
     const went: unknown[] = [];
     renderScreen(

@@ -140,13 +140,17 @@ function RaiseCap({ detail, onRetry, level }: { detail: SpendCapDetail; onRetry?
 
 /**
  * The next steps an error offers: its own action (Top up, Upgrade: opened in the browser), "Open
- * Settings" for a key or keychain problem, and "Try again" (after a rate limit's countdown).
+ * Settings" for a key or keychain problem, and "Try again" (after the countdown of a rate limit
+ * or of a busy service's `Retry-After`).
  */
 export function ErrorActions({ error, onRetry, level = 3 }: { error: IpcError; onRetry?: () => void; level?: PanelLevel }) {
   const navigate = useNavigate();
-  const left = useCountdown(error.kind === ErrorKind.rateLimited ? error.retryAfterMs : undefined);
+  // The service's `Retry-After` is waited out with a countdown: a rate limit, and a service busy
+  // for a moment (a balance that could not be checked, 503).
+  const timed = error.kind === ErrorKind.rateLimited || error.kind === ErrorKind.server;
+  const left = useCountdown(timed ? error.retryAfterMs : undefined);
   const action = error.action;
-  const waiting = error.kind === ErrorKind.rateLimited && left > 0;
+  const waiting = timed && left > 0;
   if (error.kind === ErrorKind.spendCap && error.spendCap) {
     return <RaiseCap detail={error.spendCap} onRetry={onRetry} level={level} />;
   }
