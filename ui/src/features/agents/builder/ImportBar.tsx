@@ -108,7 +108,7 @@ export function ImportBar({
               onChange={(e) => setPasted(e.target.value)}
             />
             <span className="hint" id={`${id}-paste-hint`}>
-              One task a line: its URL, a tab, then its instruction (two columns copied from a spreadsheet).
+              One task a line: its URL, a tab, then its instruction (two columns copied from a spreadsheet). Copy the header row too (url, instruction, maxSteps, input.email…) and every named column is read, as in a CSV file.
             </span>
           </div>
           <div className="row">

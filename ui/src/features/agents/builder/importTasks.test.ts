@@ -29,6 +29,23 @@ describe("pasted rows", () => {
     ]);
   });
 
+  it("reads every column a pasted header row names, as in a CSV file", () => {
+    const pasted = [
+      "url\tinstruction\tmaxSteps\ttimeoutMs\tinput.email\tnotes",
+      "https://shop.example\tFind the cheapest item\t12\t60000\tme@example.com\tx",
+      "https://b.example\tCheck the title\t\t\t\t",
+    ].join("\n");
+    const r = parsePastedRows(pasted);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.note).toBe("Columns not read: notes.");
+    expect(tasks(r.rows)).toEqual([
+      { url: "https://shop.example", instruction: "Find the cheapest item", input: { email: "me@example.com" }, timeoutMs: 60000, maxSteps: 12 },
+      { url: "https://b.example", instruction: "Check the title" },
+    ]);
+    expect(parsePastedRows("url\tinstruction\tmaxSteps\n")).toEqual({ ok: false, message: "The pasted rows name their columns but hold no task. Nothing was added." });
+  });
+
   it("refuses nothing to paste", () => {
     expect(parsePastedRows("\n\n")).toEqual({ ok: false, message: "Nothing to add: paste one task a line, its URL, a tab, then its instruction." });
   });

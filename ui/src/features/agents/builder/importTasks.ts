@@ -29,15 +29,23 @@ function refuse(message: string): ImportResult {
   return { ok: false, message };
 }
 
-/** Rows pasted from a spreadsheet: one task a line, URL then instruction, separated by a tab. */
+/**
+ * Rows pasted from a spreadsheet: one task a line, URL then instruction, separated by a tab. When
+ * the first row names the columns ("url", "instruction", "maxSteps", "input.email"…, as a CSV
+ * file's header does), every named column is read, as in a CSV file.
+ */
 export function parsePastedRows(text: string): ImportResult {
-  const parsed = Papa.parse<string[]>(text.replace(/\r\n?/g, "\n").replace(/\n+$/, ""), {
+  const clean = text.replace(/\r\n?/g, "\n").replace(/\n+$/, "");
+  const parsed = Papa.parse<string[]>(clean, {
     delimiter: "\t",
     skipEmptyLines: "greedy",
   });
   let lines = parsed.data.filter((cells) => cells.some((c) => c.trim()));
+  const header = lines[0]?.map((c) => c.trim()) ?? [];
+  const named = header[0]?.toLowerCase() === "url";
+  if (named && header.some((h, i) => i > 0 && h !== "instruction" && h !== "")) return parseTable(clean, "\t", PASTED);
   // A copied header row ("url  instruction") is not a task.
-  if (lines[0]?.[0]?.trim().toLowerCase() === "url") lines = lines.slice(1);
+  if (named) lines = lines.slice(1);
   if (lines.length === 0) return refuse("Nothing to add: paste one task a line, its URL, a tab, then its instruction.");
   if (lines.length > MAX_TASKS) {
     return refuse(`These rows hold ${lines.length} tasks; a batch holds at most ${MAX_TASKS}. Nothing was added.`);
@@ -48,25 +56,48 @@ export function parsePastedRows(text: string): ImportResult {
   return { ok: true, rows };
 }
 
+/** How a table's refusals name it: a CSV file, or rows pasted with a header. */
+interface TableWords {
+  noUrl: string;
+  unclosed: (where: string) => string;
+  tooMany: (count: number) => string;
+  empty: string;
+}
+
+const CSV_FILE: TableWords = {
+  noUrl: "This CSV file has no “url” column. Its first row must name the columns: url, instruction, and any of the others.",
+  unclosed: (where) => `This CSV file could not be read${where}: a quoted value is not closed. Nothing was imported.`,
+  tooMany: tooManyMessage,
+  empty: "This CSV file has a header row but no tasks. Nothing was imported.",
+};
+
+const PASTED: TableWords = {
+  noUrl: "The first pasted row must name the columns, starting with url.",
+  unclosed: (where) => `The pasted rows could not be read${where}: a quoted value is not closed. Nothing was added.`,
+  tooMany: (count) => `These rows hold ${count} tasks; a batch holds at most ${MAX_TASKS}. Nothing was added.`,
+  empty: "The pasted rows name their columns but hold no task. Nothing was added.",
+};
+
 /** A CSV file with a header row (see CSV_COLUMNS and `input.<name>` columns). */
 export function parseCsv(text: string): ImportResult {
+  return parseTable(text, undefined, CSV_FILE);
+}
+
+/** A table whose first row names its columns (CSV_COLUMNS and `input.<name>`), comma- or tab-separated. */
+function parseTable(text: string, delimiter: string | undefined, words: TableWords): ImportResult {
   const parsed = Papa.parse<Record<string, string>>(text, {
     header: true,
     skipEmptyLines: "greedy",
     transformHeader: (h) => h.trim(),
+    ...(delimiter ? { delimiter } : {}),
   });
   const fields = parsed.meta.fields ?? [];
-  if (!fields.includes("url")) {
-    return refuse("This CSV file has no “url” column. Its first row must name the columns: url, instruction, and any of the others.");
-  }
+  if (!fields.includes("url")) return refuse(words.noUrl);
   const broken = parsed.errors.find((e) => e.type === "Quotes");
-  if (broken) {
-    const where = broken.row !== undefined ? ` near task ${broken.row + 1}` : "";
-    return refuse(`This CSV file could not be read${where}: a quoted value is not closed. Nothing was imported.`);
-  }
+  if (broken) return refuse(words.unclosed(broken.row !== undefined ? ` near task ${broken.row + 1}` : ""));
   const records = parsed.data.filter((r) => Object.values(r).some((v) => typeof v === "string" && v.trim()));
-  if (records.length > MAX_TASKS) return refuse(tooManyMessage(records.length));
-  if (records.length === 0) return refuse("This CSV file has a header row but no tasks. Nothing was imported.");
+  if (records.length > MAX_TASKS) return refuse(words.tooMany(records.length));
+  if (records.length === 0) return refuse(words.empty);
   const known = new Set<string>(CSV_COLUMNS);
   const inputColumns = fields.filter((f) => f.startsWith("input.") && f.length > "input.".length);
   const ignored = fields.filter((f) => f && !known.has(f) && !f.startsWith("input."));
