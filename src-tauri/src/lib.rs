@@ -240,6 +240,7 @@ pub fn run() {
             commands::gateway::set_media_settings,
             commands::gateway::set_media_preferred,
             commands::gateway::list_conversations,
+            commands::gateway::search_conversations,
             commands::gateway::conversation_messages,
             commands::gateway::delete_conversation,
             commands::gateway::rename_conversation,

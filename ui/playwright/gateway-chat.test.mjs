@@ -333,10 +333,15 @@ describe("chat", () => {
       await list.getByRole("button", { name: "Save" }).click();
       await page.getByRole("heading", { level: 2, name: "Habit app names" }).waitFor();
       assert.equal(await page.evaluate(() => window.__SPECDESK_MOCK__.db.conversations.find((c) => c.id === 1).title), "Habit app names");
-      await list.getByLabel("Search conversations").fill("nothing like it");
+      await list.getByLabel("Search conversations").fill("zanzibar quokka");
       await list.getByText("No conversation matches.").waitFor();
       await list.getByLabel("Search conversations").fill("habit");
       await list.getByRole("button", { name: /^Habit app names/ }).waitFor();
+      // Words only said in the conversation find it too, from the library after a pause.
+      await list.getByLabel("Search conversations").fill("team TALLY");
+      await list.getByRole("button", { name: /^Habit app names/ }).waitFor();
+      assert.deepEqual((await mock.calls("search_conversations")).map((c) => c.args).at(-1), { query: "team TALLY", limit: 200 });
+      await list.getByLabel("Search conversations").fill("habit");
 
       await page.evaluate(() => {
         window.__SPECDESK_MOCK__.db.dialog.save = "/home/user/Documents/habit-app-names.md";

@@ -370,6 +370,20 @@ pub async fn list_conversations(
         .conversations(Some(&profile_id), limit.clamp(1, 500), offset)
 }
 
+/// Conversations of the connection in use whose title, model or messages hold every word of
+/// `query`, the most recently active first.
+#[tauri::command]
+pub async fn search_conversations(
+    state: State<'_, AppState>,
+    query: String,
+    limit: u32,
+) -> Result<Vec<Conversation>> {
+    let profile_id = state.profiles.settings()?.active_profile_id;
+    state
+        .library
+        .search_conversations(&profile_id, &query, limit.clamp(1, 500))
+}
+
 #[tauri::command]
 pub async fn conversation_messages(
     state: State<'_, AppState>,

@@ -8,6 +8,7 @@ import { clone, now, type MockDb } from "./state";
 
 type ConversationCommand =
   | "list_conversations"
+  | "search_conversations"
   | "conversation_messages"
   | "delete_conversation"
   | "rename_conversation"
@@ -30,6 +31,23 @@ const isObject = (v: unknown): boolean => !!v && typeof v === "object" && !Array
 export const conversationHandlers: { [C in ConversationCommand]: Handler<C> } = {
   list_conversations: ({ limit, offset }, { db }) =>
     clone(db.conversations.filter((c) => c.profileId === db.settings.activeProfileId).slice(offset, offset + limit)),
+  // As Rust's library/chat_search.rs: title, model and the messages' text, every word, any case.
+  search_conversations: ({ query, limit }, { db }) => {
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    const textOf = (content: unknown): string =>
+      typeof content === "string"
+        ? content
+        : Array.isArray(content)
+          ? content
+              .map((b: { type?: string; text?: string; input?: unknown; content?: unknown }) =>
+                b.type === "text" ? (b.text ?? "") : b.type === "tool_use" ? JSON.stringify(b.input ?? "") : b.type === "tool_result" ? textOf(b.content) : "",
+              )
+              .join("\n")
+          : "";
+    const said = (c: Conversation) =>
+      [c.title, c.model ?? "", ...db.messages.filter((m) => m.conversationId === c.id).map((m) => textOf(m.content))].join("\n").toLowerCase();
+    return clone(db.conversations.filter((c) => c.profileId === db.settings.activeProfileId && words.every((w) => said(c).includes(w))).slice(0, limit));
+  },
   conversation_messages: ({ conversationId }, { db }) => clone(db.messages.filter((m) => m.conversationId === conversationId)),
   delete_conversation: ({ id }, { db }) => {
     db.conversations = db.conversations.filter((c) => c.id !== id);

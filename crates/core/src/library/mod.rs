@@ -8,6 +8,7 @@
 
 mod catalogs;
 mod chat;
+mod chat_search;
 mod chat_state;
 mod credits;
 mod jobs;

@@ -1,4 +1,5 @@
-// The connection's conversations: searched, opened, renamed (the title is kept in the library)
+// The connection's conversations: searched (titles as the user types, what was said in them from
+// the library after a pause), opened, renamed (the title is kept in the library)
 // and deleted with undo (the delete is sent once the undo window has passed). The first read
 // brings in what an earlier version kept in localStorage (localImport.ts).
 import { useId, useState } from "react";
@@ -12,6 +13,7 @@ import { formatDateTime } from "../../../lib/format";
 import { useNotice } from "../../../lib/notices";
 import { isDeletePending, renameConversation, scheduleDelete, searchConversations, titleOf } from "./conversations";
 import { importLocalChats } from "./localImport";
+import { useDebounced } from "../shared/useDebounced";
 import { conversationKeys } from "./useChat";
 
 /** How many conversations the list reads (the newest first). */
@@ -32,6 +34,19 @@ export function useConversations() {
   });
 }
 
+/** Ids of the conversations whose messages hold every word of `query` (after a pause). */
+function useSaidIn(query: string): Set<number> {
+  const c = useConnectionId();
+  const settled = useDebounced(query.trim(), 250);
+  const found = useQuery({
+    queryKey: ["search_conversations", c ?? "", settled],
+    queryFn: () => call("search_conversations", { query: settled, limit: LIMIT }),
+    enabled: c !== undefined && settled !== "",
+    retry: false,
+  });
+  return new Set(settled === query.trim() ? (found.data ?? []).map((x) => x.id) : []);
+}
+
 export function ConversationList({ activeId, onOpen, onNew, onDeleted }: { activeId?: number; onOpen: (c: Conversation) => void; onNew: () => void; onDeleted: (id: number) => void }) {
   const list = useConversations();
   const qc = useQueryClient();
@@ -43,7 +58,12 @@ export function ConversationList({ activeId, onOpen, onNew, onDeleted }: { activ
   const toast = useErrorToast();
   const renameId = useId();
 
-  const visible = searchConversations((list.data ?? []).filter((c) => !hidden.has(c.id) && !isDeletePending(c.id)), query);
+  // Titles and models match as the user types; what was said in a conversation is searched in
+  // the library after a pause (search_conversations), and its matches join the list.
+  const said = useSaidIn(query);
+  const shown = (list.data ?? []).filter((c) => !hidden.has(c.id) && !isDeletePending(c.id));
+  const byTitle = new Set(searchConversations(shown, query).map((c) => c.id));
+  const visible = query.trim() ? shown.filter((c) => byTitle.has(c.id) || said.has(c.id)) : shown;
 
   /** Renames in the library, then shows the new title at once (the list and the thread's heading). */
   const rename = async (c: Conversation, title: string) => {
