@@ -3,8 +3,9 @@
 // lost. The library reaches only conversations of the connection in use, so only the listed
 // conversations are brought in; another connection's wait here until that connection is used.
 import type { Conversation, NewChatWinner } from "../../../ipc/contract";
-import { call, toIpcError } from "../../../ipc/invoke";
+import { call } from "../../../ipc/invoke";
 import { loadJson, removeKey, saveJson, storedKeys } from "../../../lib/storage";
+import { importById, keepRest, settled } from "../shared/importOnce";
 import { isTree } from "./tree";
 
 // The keys earlier versions wrote (never written any more).
@@ -28,39 +29,8 @@ function idsUnder(prefix: string): number[] {
     .filter(Number.isInteger);
 }
 
-/**
- * Runs one write: true when it is done with, written or refused for good (the conversation is
- * gone, or the library will never take that value); false when it may work later (kept here).
- */
-async function settled(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (e) {
-    const kind = toIpcError(e).kind;
-    return kind === "notFound" || kind === "invalidInput";
-  }
-}
-
-/** Keeps the titles but those of conversations `done` (the key goes with the last one). */
-function keepTitlesBut(titles: Record<string, unknown>, done: Set<string>): void {
-  const rest = Object.fromEntries(Object.entries(titles).filter(([k]) => !done.has(k)));
-  if (Object.keys(rest).length) saveJson(TITLES, rest);
-  else removeKey(TITLES);
-}
-
 async function importTitles(ids: Set<number>): Promise<boolean> {
-  const titles = loadJson(TITLES, isTitles);
-  if (!titles) return false;
-  const done = new Set<string>();
-  for (const [key, title] of Object.entries(titles)) {
-    const id = Number(key);
-    if (!ids.has(id)) continue;
-    if (typeof title === "string" && !(await settled(() => call("rename_conversation", { id, title })))) continue;
-    done.add(key);
-  }
-  keepTitlesBut(titles, done);
-  return done.size > 0;
+  return importById(TITLES, ids, (id, title) => (typeof title === "string" ? call("rename_conversation", { id, title }) : null));
 }
 
 async function importTrees(ids: Set<number>): Promise<void> {
@@ -116,5 +86,5 @@ export function forgetLocalChat(id: number): void {
   removeKey(`${TREE}${id}`);
   removeKey(`${WINNERS}${id}`);
   const titles = loadJson(TITLES, isTitles);
-  if (titles && String(id) in titles) keepTitlesBut(titles, new Set([String(id)]));
+  if (titles && String(id) in titles) keepRest(TITLES, Object.fromEntries(Object.entries(titles).filter(([k]) => k !== String(id))));
 }

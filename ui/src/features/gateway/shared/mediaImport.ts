@@ -3,8 +3,9 @@
 // library's media rows, then removed here. Only files of the connection in use can be written, so
 // only listed files are brought in; the rest wait here until their connection is in use.
 import type { MediaItem } from "../../../ipc/contract";
-import { call, toIpcError } from "../../../ipc/invoke";
-import { loadJson, removeKey, saveJson, storedKeys } from "../../../lib/storage";
+import { call } from "../../../ipc/invoke";
+import { loadJson, storedKeys } from "../../../lib/storage";
+import { importById, keepRest, settled } from "./importOnce";
 
 // The keys earlier versions wrote (never written any more).
 const SETTINGS = "specdesk.media.settings.v1";
@@ -15,35 +16,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 const isSettings = (v: unknown): v is Settings => isRecord(v) && Object.values(v).every((x) => typeof x === "string" || typeof x === "number");
 const isIdList = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => typeof x === "number");
 
-/** True when the write is done with: written, or refused for good (the file is gone, the value never fits). */
-async function settled(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (e) {
-    const kind = toIpcError(e).kind;
-    return kind === "notFound" || kind === "invalidInput";
-  }
-}
-
-/** Saves `rest` under `key`, or removes the key when nothing is left. */
-function keep(key: string, rest: unknown[] | Record<string, unknown>): void {
-  if (Array.isArray(rest) ? rest.length : Object.keys(rest).length) saveJson(key, rest);
-  else removeKey(key);
-}
-
 async function importSettings(ids: Set<number>): Promise<boolean> {
-  const store = loadJson(SETTINGS, isRecord);
-  if (!store) return false;
-  const done = new Set<string>();
-  for (const [key, settings] of Object.entries(store)) {
-    const id = Number(key);
-    if (!ids.has(id)) continue;
-    if (isSettings(settings) && !(await settled(() => call("set_media_settings", { ids: [id], settings })))) continue;
-    done.add(key);
-  }
-  keep(SETTINGS, Object.fromEntries(Object.entries(store).filter(([k]) => !done.has(k))));
-  return done.size > 0;
+  return importById(SETTINGS, ids, (id, settings) => (isSettings(settings) ? call("set_media_settings", { ids: [id], settings }) : null));
 }
 
 async function importPreferred(ids: Set<number>): Promise<boolean> {
@@ -53,7 +27,7 @@ async function importPreferred(ids: Set<number>): Promise<boolean> {
   for (const id of list.filter((i) => ids.has(i))) {
     if (await settled(() => call("set_media_preferred", { id, preferred: true }))) done.add(id);
   }
-  keep(PREFERRED, list.filter((i) => !done.has(i)));
+  keepRest(PREFERRED, list.filter((i) => !done.has(i)));
   return done.size > 0;
 }
 
