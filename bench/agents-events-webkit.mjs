@@ -24,50 +24,16 @@
 // to finish before the next rate. A first row measures the Browser agents screen idle. It also
 // counts, in the page, the app's `job-changed` broadcasts and their size (printed per rate): the
 // job runner's broadcasts are what the web view receives besides the Channel.
-import { browser, click, env, launch, quit } from "../tests/e2e/helpers.mjs";
+import { browser, click, env, launch, outsideService, quit, useOutsideConnection } from "../tests/e2e/helpers.mjs";
 import { CONCURRENCY, TASKS, WARMUP_S, parseArgs, perTaskFor, report, startRecording, stopRecording, summarize } from "./agents-events-lib.mjs";
 
 const KEY = "sk_sandbox_org";
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Calls an app command from the page, as the UI does. */
-async function invoke(command, args) {
-  const out = await browser.executeAsync(
-    (c, a, done) => {
-      window.__TAURI_INTERNALS__.invoke(c, a).then(
-        (v) => done({ ok: v }),
-        (e) => done({ failed: e }),
-      );
-    },
-    command,
-    args,
-  );
-  if (out.failed) throw new Error(`${command}: ${JSON.stringify(out.failed)}`);
-  return out.ok;
-}
-
-async function service(path, body) {
-  const url = `${env("SPECDESK_E2E_SERVICE_URL")}${path}`;
-  const r = await fetch(url, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
-  return r.json();
-}
-
 /** The app on the "real service" sandbox, on the Browser agents screen. */
 async function setUp() {
   await launch();
-  await browser.waitUntil(
-    async () => (await browser.$("main.welcome").isExisting()) || (await browser.$('nav[aria-label="Areas"]').isExisting()),
-    { timeout: 60000, timeoutMsg: "neither the welcome nor the app frame appeared" },
-  ).catch(async (e) => {
-    throw new Error(`${e.message}; the page shows: ${await browser.execute(() => `${location.href}: ${document.body?.innerText.slice(0, 300)}`)}`);
-  });
-  if (await browser.$("main.welcome").isExisting()) await click("button", "Explore the Sandbox");
-  const profile = await invoke("add_profile", {
-    input: { name: "Bench service", baseUrl: env("SPECDESK_E2E_SERVICE_URL"), keyKind: "organization" },
-    apiKey: KEY,
-  });
-  await invoke("set_active_profile", { id: profile.id });
+  await useOutsideConnection("Bench service", KEY);
   await click("button", "Browser agents", await browser.$('nav[aria-label="Areas"]'));
   await browser.$("h1=Browser agents").waitForExist({ timeout: 20000 });
 }
@@ -125,8 +91,8 @@ const applied = () => browser.execute(() => Number(document.querySelector(".batc
 
 async function measureRate(rate, seconds) {
   const perTask = perTaskFor(rate, seconds);
-  await service("/_sandbox/agents/pace", { eventsPerSecond: rate, eventsPerTask: perTask });
-  const before = (await service("/_sandbox/agents/pace")).emitted;
+  await outsideService("/_sandbox/agents/pace", { eventsPerSecond: rate, eventsPerTask: perTask });
+  const before = (await outsideService("/_sandbox/agents/pace")).emitted;
   const run = await fillBuilder();
   await run.click();
   // A build older than `data-events-applied` (-1): frame times only.
@@ -137,13 +103,13 @@ async function measureRate(rate, seconds) {
   await browser.execute(() => document.querySelector(".batch-view")?.scrollIntoView({ block: "start" }));
   await sleep(WARMUP_S * 1000);
   const t0 = Date.now();
-  const e0 = (await service("/_sandbox/agents/pace")).emitted;
+  const e0 = (await outsideService("/_sandbox/agents/pace")).emitted;
   const j0 = await jobChanges();
   await browser.execute(startRecording);
   await sleep(seconds * 1000);
   const rec = await browser.execute(stopRecording);
   const j1 = await jobChanges();
-  const e1 = (await service("/_sandbox/agents/pace")).emitted;
+  const e1 = (await outsideService("/_sandbox/agents/pace")).emitted;
   const t1 = Date.now();
   const offered = ((e1 - e0) * rec.ms) / (t1 - t0);
   const known = (await applied()) >= 0;
@@ -184,7 +150,7 @@ async function main() {
       rows.push(row);
     }
   } finally {
-    await service("/_sandbox/agents/pace", { eventsPerSecond: null }).catch(() => undefined);
+    await outsideService("/_sandbox/agents/pace", { eventsPerSecond: null }).catch(() => undefined);
     await quit().catch(() => undefined);
   }
   console.log(`\nlive batch view, 1000 tasks, WebKitGTK (${env("SPECDESK_E2E_APP")}), ${seconds} s per rate after ${WARMUP_S} s warm-up\n`);

@@ -20,7 +20,7 @@
 //   scrolling, in the same page.
 // Only a window of turns is ever in the DOM: the script checks it stays under 60 turns.
 import { DIST_MOCK, launchChromium, serveStatic } from "../ui/playwright/harness.mjs";
-import { stats, ms, settle } from "./stats.mjs";
+import { intOption, ms, settle, stats } from "./stats.mjs";
 
 const SCENARIO = "gateway-chat-500";
 const LONG = /^Planning the habit tracker \(500 turns\)/; // ui/src/mock/scenarios/gateway-chat-500.ts
@@ -31,15 +31,8 @@ const IDLE_FRAMES = 300;
 const WARMUPS = 2;
 const WAIT_MS = 60_000;
 
-function parseRuns(argv) {
-  const at = argv.indexOf("--runs");
-  const runs = at === -1 ? 10 : Number(argv[at + 1]);
-  if (!Number.isInteger(runs) || runs < 5) throw new Error("--runs takes a whole number of at least 5");
-  return runs;
-}
-
 async function main() {
-  const runs = parseRuns(process.argv.slice(2));
+  const runs = intOption(process.argv.slice(2), "--runs", 10, 5);
   const server = await serveStatic(DIST_MOCK);
   let browser;
   try {

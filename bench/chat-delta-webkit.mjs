@@ -21,53 +21,18 @@
 // next frame, which any reader of the raw stream that paints would wait too. Budget (issue 15):
 // ≤ 5 ms at p95 for the time added.
 import assert from "node:assert/strict";
-import { browser, click, env, launch, quit } from "../tests/e2e/helpers.mjs";
-import { stats } from "./stats.mjs";
+import { browser, click, env, launch, outsideService, quit, useOutsideConnection } from "../tests/e2e/helpers.mjs";
+import { intOption, stats } from "./stats.mjs";
 
 const KEY = "sk_sandbox_pro";
 const BUDGET_MS = 5;
 const PROMPT =
   "Plan a small garden party for twelve friends with simple food, a playlist, games for the children, a rain plan and a short list of what to buy on the day before";
 
-function option(argv, name, fallback) {
-  const i = argv.indexOf(name);
-  const v = i >= 0 ? Number(argv[i + 1]) : fallback;
-  assert.ok(Number.isInteger(v) && v > 0, `${name} takes a whole number above 0`);
-  return v;
-}
-
-/** Calls an app command from the page, as the UI does. */
-async function invoke(command, args) {
-  const out = await browser.executeAsync(
-    (c, a, done) => {
-      window.__TAURI_INTERNALS__.invoke(c, a).then(
-        (v) => done({ ok: v }),
-        (e) => done({ failed: e }),
-      );
-    },
-    command,
-    args,
-  );
-  if (out.failed) throw new Error(`${command}: ${JSON.stringify(out.failed)}`);
-  return out.ok;
-}
-
-async function service(path, body) {
-  const r = await fetch(`${env("SPECDESK_E2E_SERVICE_URL")}${path}`, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
-  return r.json();
-}
-
 /** The app on the "real service" sandbox, on the Gateway's chat. */
 async function setUp() {
   await launch();
-  await browser.waitUntil(async () => (await browser.$("main.welcome").isExisting()) || (await browser.$('nav[aria-label="Areas"]').isExisting()), {
-    timeout: 60000,
-    timeoutMsg: "neither the welcome nor the app frame appeared",
-  });
-  if (await browser.$("main.welcome").isExisting()) await click("button", "Explore the Sandbox");
-  const profile = await invoke("add_profile", { input: { name: "Bench service", baseUrl: env("SPECDESK_E2E_SERVICE_URL"), keyKind: "organization" }, apiKey: KEY });
-  await invoke("set_active_profile", { id: profile.id });
+  await useOutsideConnection("Bench service", KEY);
   await click("button", "Gateway", await browser.$('nav[aria-label="Areas"]'));
   await browser.$("h1=Gateway").waitForExist({ timeout: 20000 });
   await browser.waitUntil(async () => browser.execute(() => !!document.querySelector("#chat-input")), { timeout: 20000, timeoutMsg: "no chat composer" });
@@ -111,7 +76,7 @@ async function oneReply() {
     rec.observer.disconnect();
     return { commits: rec.commits, text: rec.replyText() };
   });
-  const { sent } = await service("/_sandbox/gateway/pace");
+  const { sent } = await outsideService("/_sandbox/gateway/pace");
   assert.ok(sent.length > 3, `the reply came in deltas (${sent.length})`);
   // The reply as sent (single spaces): delta k is shown once the page's text holds its prefix.
   const raw = page.text;
@@ -124,11 +89,11 @@ async function oneReply() {
 }
 
 const argv = process.argv.slice(2);
-const replies = option(argv, "--replies", 12);
-const interval = option(argv, "--interval", 50);
+const replies = intOption(argv, "--replies", 12);
+const interval = intOption(argv, "--interval", 50);
 await setUp();
 try {
-  await service("/_sandbox/gateway/pace", { deltaIntervalMs: interval });
+  await outsideService("/_sandbox/gateway/pace", { deltaIntervalMs: interval });
   const samples = [];
   for (let i = 0; i < replies; i++) {
     samples.push(...(await oneReply()));
@@ -144,6 +109,6 @@ try {
   console.log(`| the frame that paints it | ${f(paint.median)} | ${f(paint.p95)} | ${f(paint.max)} |`);
   console.log(`budget: time added ≤ ${BUDGET_MS} ms at p95 → ${dom.p95 <= BUDGET_MS ? "met" : "MISSED"}`);
 } finally {
-  await service("/_sandbox/gateway/pace", { deltaIntervalMs: null }).catch(() => undefined);
+  await outsideService("/_sandbox/gateway/pace", { deltaIntervalMs: null }).catch(() => undefined);
   await quit();
 }

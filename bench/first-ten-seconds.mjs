@@ -20,18 +20,11 @@
 import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
 import { browser, env, launch, quit } from "../tests/e2e/helpers.mjs";
-import { stats } from "./stats.mjs";
+import { intOption, stats } from "./stats.mjs";
 
 const BUDGET_MS = 10_000;
 const BUDGET_ACTIONS = 4;
 const READY = "Your spec is ready";
-
-function parseRuns(argv) {
-  const i = argv.indexOf("--runs");
-  const runs = i >= 0 ? Number(argv[i + 1]) : 3;
-  assert.ok(Number.isInteger(runs) && runs > 0, "--runs takes a whole number above 0");
-  return runs;
-}
 
 /** Waits for `selector` to be clickable, clicks it and counts the action. */
 async function act(actions, what, element) {
@@ -88,7 +81,7 @@ async function appGone() {
   throw new Error("the app did not exit after its session ended");
 }
 
-const runs = parseRuns(process.argv.slice(2));
+const runs = intOption(process.argv.slice(2), "--runs", 3);
 const results = [];
 for (let i = 0; i < runs; i++) {
   const r = await firstRun();

@@ -30,7 +30,7 @@
 // The mock answers in the page, so no IPC transfer is included (a real search_cached_specs reads
 // SQLite in Rust; a real list_specs goes to the service, or to the offline search in Rust).
 import { DIST_MOCK, launchChromium, serveStatic } from "../ui/playwright/harness.mjs";
-import { stats, ms, settle } from "./stats.mjs";
+import { intOption, ms, settle, stats } from "./stats.mjs";
 
 const SCENARIO = "library-1000";
 const SEARCH_MEASURE = "specdesk:library:search";
@@ -55,15 +55,8 @@ const QUERIES = [
   "c++ game",
 ];
 
-function parseRuns(argv) {
-  const at = argv.indexOf("--runs");
-  const runs = at === -1 ? 5 : Number(argv[at + 1]);
-  if (!Number.isInteger(runs) || runs < 3) throw new Error("--runs takes a whole number of at least 3");
-  return runs;
-}
-
 async function main() {
-  const runs = parseRuns(process.argv.slice(2));
+  const runs = intOption(process.argv.slice(2), "--runs", 5, 3);
   const server = await serveStatic(DIST_MOCK);
   let browser;
   try {

@@ -28,7 +28,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DIST_MOCK, launchChromium, serveStatic } from "../ui/playwright/harness.mjs";
-import { stats, ms, settle } from "./stats.mjs";
+import { intOption, ms, settle, stats } from "./stats.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SCENARIO = "spec-1mb";
@@ -37,13 +37,6 @@ const SMALL_INPUT = "A recipe-sharing app with meal plans and shopping lists"; /
 const MEASURE = "specdesk:spec-view:open-document";
 const WARMUPS = 2;
 const WAIT_MS = 120_000;
-
-function parseRuns(argv) {
-  const at = argv.indexOf("--runs");
-  const runs = at === -1 ? 20 : Number(argv[at + 1]);
-  if (!Number.isInteger(runs) || runs < 15) throw new Error("--runs takes a whole number of at least 15");
-  return runs;
-}
 
 /** The rendered deep spec: { markdown, html, toc }, from the Rust example (or a file it wrote). */
 async function loadFixture() {
@@ -73,7 +66,7 @@ async function loadFixture() {
 }
 
 async function main() {
-  const runs = parseRuns(process.argv.slice(2));
+  const runs = intOption(process.argv.slice(2), "--runs", 20, 15);
   const fixture = await loadFixture();
   const rendered = { html: fixture.html, toc: fixture.toc };
   const expectedPre = (fixture.html.match(/<pre>/g) ?? []).length;

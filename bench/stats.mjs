@@ -13,3 +13,12 @@ export const ms = (v) => `${v.toFixed(1)} ms`;
 
 /** Resolves once a frame has been painted after whatever is pending (rAF, then a task). */
 export const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+
+/** The whole number given as `name` on the command line (`--runs 10`), or `fallback`; at least `min`. */
+export function intOption(argv, name, fallback, min = 1) {
+  const at = argv.indexOf(name);
+  const value = at === -1 ? fallback : Number(argv[at + 1]);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} takes a whole number of at least ${min}`);
+  return value;
+}
+

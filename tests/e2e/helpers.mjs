@@ -157,3 +157,41 @@ export async function useSandbox() {
   assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
   return url;
 }
+
+/** Calls an app command from the page, as the UI does; a refusal throws with its IpcError. */
+export async function invoke(command, args) {
+  const out = await browser.executeAsync(
+    (c, a, done) => {
+      window.__TAURI_INTERNALS__.invoke(c, a).then(
+        (v) => done({ ok: v }),
+        (e) => done({ failed: e }),
+      );
+    },
+    command,
+    args,
+  );
+  if (out.failed) throw new Error(`${command}: ${JSON.stringify(out.failed)}`);
+  return out.ok;
+}
+
+/** A GET (or, with `body`, a JSON POST) to the run's second sandbox, the "real service" (its control endpoints). */
+export async function outsideService(path, body) {
+  const r = await fetch(`${env("SPECDESK_E2E_SERVICE_URL")}${path}`, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+  return r.json();
+}
+
+/**
+ * For the benchmarks: the app past its welcome, on a new connection `name` to the run's second
+ * sandbox with `apiKey` (added and made the one in use through the commands, not the screens).
+ */
+export async function useOutsideConnection(name, apiKey) {
+  await browser.waitUntil(async () => (await browser.$("main.welcome").isExisting()) || (await browser.$('nav[aria-label="Areas"]').isExisting()), {
+    timeout: 60000,
+    timeoutMsg: "neither the welcome nor the app frame appeared",
+  });
+  if (await browser.$("main.welcome").isExisting()) await click("button", "Explore the Sandbox");
+  const profile = await invoke("add_profile", { input: { name, baseUrl: env("SPECDESK_E2E_SERVICE_URL"), keyKind: "organization" }, apiKey });
+  await invoke("set_active_profile", { id: profile.id });
+}
+

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { browser, click, env, fill, launch, openArea, quit, textOf, texts, useSandbox, waitForCount, waitForText, waitForTextOf } from "./helpers.mjs";
+import { browser, click, env, fill, invoke, launch, openArea, quit, textOf, texts, useSandbox, waitForCount, waitForText, waitForTextOf } from "./helpers.mjs";
 
 const FAST = "A habit tracker for small teams: daily check-ins, streaks and a weekly summary by email.";
 const FAST_TITLE = "Habit tracker for small teams";
@@ -72,17 +72,6 @@ async function waitForGeneration(title, { depth, credits, hours }) {
 /** What the system clipboard holds (the app writes it from Rust; read back under Xvfb). */
 function clipboard() {
   return execFileSync("xclip", ["-o", "-selection", "clipboard"], { encoding: "utf8" });
-}
-
-/** Calls a command from the page, as the UI does. */
-async function invoke(command, args) {
-  return browser.executeAsync(
-    (c, a, done) => {
-      window.__TAURI_INTERNALS__.invoke(c, a).then(done, (e) => done({ failed: e }));
-    },
-    command,
-    args,
-  );
 }
 
 async function openTab(name) {

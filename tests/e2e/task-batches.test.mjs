@@ -9,7 +9,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import http from "node:http";
-import { $label, browser, click, env, fill, launch, openArea, quit, setField, texts, useConnection, useSandbox, waitForText } from "./helpers.mjs";
+import { $label, browser, click, env, fill, invoke, launch, openArea, quit, setField, texts, useConnection, useSandbox, waitForText } from "./helpers.mjs";
 
 const PRODUCT = `<!doctype html><html><head><title>Blue Kettle — Kitchen shop</title></head><body>
 <h1 itemprop="name">Blue Kettle</h1><p>Price: <span itemprop="price">24.50</span> EUR</p>
@@ -221,22 +221,6 @@ test("the app killed mid-batch follows the batch to its end after the relaunch, 
   assert.deepEqual(await taskRows(), [["1", `${siteUrl}/slow`, "Succeeded"]]);
   await useConnection("Sandbox");
 });
-
-/** Calls an app command from the page, as the UI does. */
-async function invoke(command, args) {
-  const out = await browser.executeAsync(
-    (c, a, done) => {
-      window.__TAURI_INTERNALS__.invoke(c, a).then(
-        (v) => done({ ok: v }),
-        (e) => done({ failed: e }),
-      );
-    },
-    command,
-    args,
-  );
-  if (out.failed) throw new Error(`${command}: ${JSON.stringify(out.failed)}`);
-  return out.ok;
-}
 
 test("offline, a past batch opens from this computer with its whole timeline", async () => {
   await useOutsideService();
