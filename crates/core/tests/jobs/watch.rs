@@ -16,6 +16,30 @@ fn task(url: String, instruction: &str) -> BrowserTask {
     serde_json::from_value(serde_json::json!({"url": url, "instruction": instruction})).unwrap()
 }
 
+/// `n` tasks reading the sandbox's own health page ("Read 0", "Read 1"...).
+fn health_tasks(w: &World, n: usize) -> Vec<BrowserTask> {
+    (0..n)
+        .map(|i| {
+            task(
+                format!("{}/_sandbox/health", w.sb.base_url()),
+                &format!("Read {i}"),
+            )
+        })
+        .collect()
+}
+
+/// What a watcher of job `job_id` receives, to its end: every event, and the finished batch.
+async fn watch_job_to_end(runner: &JobRunner, job_id: i64) -> (Vec<BatchEvent>, Batch) {
+    let mut events = Vec::new();
+    let batch = match runner.watch_job(job_id).unwrap() {
+        BatchWatch::Live(reader) => frames::in_frames(reader, frames::FRAME, |f| events.extend(f))
+            .await
+            .unwrap(),
+        _ => panic!("a batch of this runner is watched through its follower"),
+    };
+    (events, batch)
+}
+
 /// Every batch poll hangs until the faults are cleared.
 async fn hang_batch_polls(sb: &SandboxHandle) {
     control(
@@ -86,14 +110,7 @@ async fn a_watcher_relaunched_mid_batch_sees_every_event_once_then_the_kept_time
     let w = World::new().await;
     let client = w.client("pro").await;
     let library = w.library();
-    let tasks = (0..3)
-        .map(|i| {
-            task(
-                format!("{}/_sandbox/health", w.sb.base_url()),
-                &format!("Read it {i}"),
-            )
-        })
-        .collect();
+    let tasks = health_tasks(&w, 3);
 
     // The first run sends the batch; its follower's polls hang, and the app is killed.
     hang_batch_polls(&w.sb).await;
@@ -165,14 +182,7 @@ async fn a_live_batch_whose_stream_drops_is_finished_by_polling_with_every_event
         .await;
         let (notifier, mut notified) = told();
         let runner = w.runner(&library, notifier);
-        let tasks = (0..3)
-            .map(|i| {
-                task(
-                    format!("{}/_sandbox/health", w.sb.base_url()),
-                    &format!("Read {i}"),
-                )
-            })
-            .collect();
+        let tasks = health_tasks(&w, 3);
         let job = runner
             .start_batch(
                 "pro",
@@ -184,15 +194,7 @@ async fn a_live_batch_whose_stream_drops_is_finished_by_polling_with_every_event
             .await
             .unwrap();
         // Watched by its job: the service names the batch only when the stream drops.
-        let mut events = Vec::new();
-        let batch = match runner.watch_job(job.id).unwrap() {
-            BatchWatch::Live(reader) => {
-                frames::in_frames(reader, frames::FRAME, |f| events.extend(f))
-                    .await
-                    .unwrap()
-            }
-            _ => panic!("a live batch is watched through its follower"),
-        };
+        let (events, batch) = watch_job_to_end(&runner, job.id).await;
         let done = next(&mut notified).await;
         assert_eq!((done.id, done.status), (job.id, JobStatus::Completed));
         assert_eq!(done.remote_id.as_deref(), Some(batch.id.as_str()));
@@ -225,14 +227,7 @@ async fn a_batch_run_to_its_end_in_one_request_gives_every_result_and_is_kept() 
     let library = w.library();
     let (notifier, mut notified) = told();
     let runner = w.runner(&library, notifier);
-    let tasks = (0..2)
-        .map(|i| {
-            task(
-                format!("{}/_sandbox/health", w.sb.base_url()),
-                &format!("Read {i}"),
-            )
-        })
-        .collect();
+    let tasks = health_tasks(&w, 2);
     let job = runner
         .start_batch(
             "pro",
@@ -243,18 +238,7 @@ async fn a_batch_run_to_its_end_in_one_request_gives_every_result_and_is_kept() 
         )
         .await
         .unwrap();
-    let (events, _, batch) = {
-        let mut events = Vec::new();
-        let batch = match runner.watch_job(job.id).unwrap() {
-            BatchWatch::Live(reader) => {
-                frames::in_frames(reader, frames::FRAME, |f| events.extend(f))
-                    .await
-                    .unwrap()
-            }
-            _ => panic!("a waited batch is watched through its follower"),
-        };
-        (events, 0, batch)
-    };
+    let (events, batch) = watch_job_to_end(&runner, job.id).await;
     assert_eq!(next(&mut notified).await.status, JobStatus::Completed);
     assert_eq!(per_task(&events).1, [0, 1]);
     assert_eq!((batch.total, batch.completed), (2, 2));
@@ -321,14 +305,7 @@ async fn refuse_submissions(sb: &SandboxHandle, n: u32) {
 }
 
 async fn live_batch(w: &World, runner: &JobRunner) -> Job {
-    let tasks = (0..2)
-        .map(|i| {
-            task(
-                format!("{}/_sandbox/health", w.sb.base_url()),
-                &format!("Read {i}"),
-            )
-        })
-        .collect();
+    let tasks = health_tasks(w, 2);
     runner
         .start_batch(
             "pro",
@@ -350,13 +327,7 @@ async fn a_live_batch_refused_a_stream_runs_in_the_background_and_says_so() {
     let runner = w.runner(&library, notifier);
     refuse_submissions(&w.sb, 1).await;
     let job = live_batch(&w, &runner).await;
-    let mut events = Vec::new();
-    let batch = match runner.watch_job(job.id).unwrap() {
-        BatchWatch::Live(reader) => frames::in_frames(reader, frames::FRAME, |f| events.extend(f))
-            .await
-            .unwrap(),
-        _ => panic!("a live batch is watched through its follower"),
-    };
+    let (events, batch) = watch_job_to_end(&runner, job.id).await;
     let done = next(&mut notified).await;
     assert_eq!((done.id, done.status), (job.id, JobStatus::Completed));
     let reasons: Vec<&str> = events
@@ -420,14 +391,7 @@ async fn a_batch_run_elsewhere_is_followed_once_for_every_watcher_then_kept() {
     let (notifier, _notified) = told();
     let runner = w.runner(&library, notifier);
     // Started by another client: no job of this runner follows it.
-    let tasks = (0..3)
-        .map(|i| {
-            task(
-                format!("{}/_sandbox/health", w.sb.base_url()),
-                &format!("Read {i}"),
-            )
-        })
-        .collect();
+    let tasks = health_tasks(&w, 3);
     let prepared = client
         .agents()
         .prepare(tasks, BatchOptions::default())
