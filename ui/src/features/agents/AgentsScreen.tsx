@@ -4,7 +4,8 @@ import { useState } from "react";
 import { call, toIpcError } from "../../ipc/invoke";
 import { useAppEvent } from "../../ipc/events";
 import { wholeJob } from "../../ipc/jobChange";
-import type { Job } from "../../ipc/contract";
+import type { IpcError, Job } from "../../ipc/contract";
+import { ErrorPanel } from "../../components/ErrorPanel";
 import type { JobStatus } from "../../bindings/JobStatus";
 import { Builder } from "./builder/Builder";
 import { BatchHistory, BatchView, CapacityGauge, type WatchTarget } from "./watch";
@@ -46,10 +47,10 @@ export function SubmittedPanel({ job: sent, tasks, onDismiss }: { job: Job; task
   // later, or the user stops it here.
   const held = !job.remoteId && !!job.error && (job.status === "queued" || job.status === "submitted");
   const tone = job.status === "failed" ? "panel-error" : held ? "panel-info" : "panel-success";
-  const [stopError, setStopError] = useState<string | null>(null);
+  const [stopError, setStopError] = useState<IpcError | null>(null);
   const stop = () => {
     setStopError(null);
-    call("cancel_job", { jobId: job.id }).catch((e: unknown) => setStopError(toIpcError(e).message));
+    call("cancel_job", { jobId: job.id }).catch((e: unknown) => setStopError(toIpcError(e)));
   };
   return (
     <section className={`panel ${tone} submitted`} aria-labelledby="submitted-title">
@@ -69,7 +70,7 @@ export function SubmittedPanel({ job: sent, tasks, onDismiss }: { job: Job; task
           <dd className="mono">{job.id}</dd>
         </div>
       </dl>
-      {stopError && <p className="submitted-error" role="alert">{stopError}</p>}
+      {stopError && <ErrorPanel error={stopError} onRetry={stop} level={3} />}
       <div className="submitted-actions">
         {held && (
           <button className="btn" type="button" onClick={stop}>
