@@ -2,9 +2,10 @@ import { Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useAppInfo, useProfiles, useSettings, useSettingsEvents } from "./ipc/hooks";
 import { CreditMeter } from "./components/CreditMeter";
 import { ErrorPanel } from "./components/ErrorPanel";
-import { ScreenBoundary } from "./components/ScreenBoundary";
+import { PartBoundary, ScreenBoundary } from "./components/ScreenBoundary";
 import { AppToaster } from "./components/Toasts";
 import { toIpcError } from "./ipc/invoke";
+import { DialogBoundary } from "./features/shell/DialogBoundary";
 import { Welcome } from "./features/shell/Welcome";
 import { AgentsScreen, CommandPalette, GatewayScreen, HelpSheet, PlansScreen, SettingsScreen, SpecsScreen, prefetchAreas } from "./features/shell/areas";
 import { useHashRoute } from "./features/shell/history";
@@ -129,7 +130,9 @@ export function App() {
     return (
       <>
         {notice}
-        <Welcome onDone={(toSettings) => navigate(toSettings ? { area: "settings" } : { area: "specs" })} />
+        <ScreenBoundary area="welcome">
+          <Welcome onDone={(toSettings) => navigate(toSettings ? { area: "settings" } : { area: "specs" })} />
+        </ScreenBoundary>
       </>
     );
   }
@@ -196,10 +199,20 @@ export function App() {
               )}
             </Suspense>
           </ScreenBoundary>
-          <AppToaster />
+          <PartBoundary part="toasts">
+            <AppToaster />
+          </PartBoundary>
           <Suspense fallback={null}>
-            {dialog === "palette" && <CommandPalette route={route} navigate={navigate} onClose={() => setDialog(null)} />}
-            {dialog === "help" && <HelpSheet onClose={() => setDialog(null)} />}
+            {dialog === "palette" && (
+              <DialogBoundary name="command palette" onClose={() => setDialog(null)}>
+                <CommandPalette route={route} navigate={navigate} onClose={() => setDialog(null)} />
+              </DialogBoundary>
+            )}
+            {dialog === "help" && (
+              <DialogBoundary name="help sheet" onClose={() => setDialog(null)}>
+                <HelpSheet onClose={() => setDialog(null)} />
+              </DialogBoundary>
+            )}
           </Suspense>
          </RouteContext.Provider>
         </NavContext.Provider>

@@ -32,3 +32,15 @@ export function ScreenBoundary({ area, testHooks = false, children }: { area: st
     </ErrorBoundary>
   );
 }
+
+/**
+ * A part of the frame that is not a screen (the toasts): if it fails to render, it is left out and
+ * the error logged, so the screens and the navigation go on.
+ */
+export function PartBoundary({ part, children }: { part: string; children: ReactNode }) {
+  return (
+    <ErrorBoundary fallback={null} onError={(e) => console.error(`The ${part} failed:`, e)}>
+      {children}
+    </ErrorBoundary>
+  );
+}

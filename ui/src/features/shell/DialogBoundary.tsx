@@ -1,0 +1,40 @@
+// A dialog of the shell (the command palette, the help sheet) in its own error boundary: a render
+// error inside it shows a small dialog that says so and closes, and the screen under it goes on.
+import type { ReactNode } from "react";
+import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
+import { Modal } from "./Modal";
+
+interface DialogBoundaryProps {
+  /** What the dialog is, for the message ("the command palette"). */
+  name: string;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+function DialogError({ name, detail, onClose }: { name: string; detail: string; onClose: () => void }) {
+  return (
+    <Modal labelledBy="dialog-error-title" onClose={onClose}>
+      <div className="panel panel-error" role="alert">
+        <h2 id="dialog-error-title">{`The ${name} stopped working`}</h2>
+        <p>Something went wrong while showing it. Your work is saved. Close it and open it again.</p>
+        <p className="muted">Details: {detail}</p>
+        <div className="row">
+          <button className="btn btn-primary" type="button" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+export function DialogBoundary({ name, onClose, children }: DialogBoundaryProps) {
+  const fallback = ({ error }: FallbackProps) => (
+    <DialogError name={name} detail={error instanceof Error ? error.message : String(error)} onClose={onClose} />
+  );
+  return (
+    <ErrorBoundary fallbackRender={fallback} onError={(e) => console.error(`The ${name} failed:`, e)}>
+      {children}
+    </ErrorBoundary>
+  );
+}
