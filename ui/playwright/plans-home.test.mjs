@@ -80,7 +80,7 @@ describe("Plans home", () => {
         // Completed specs only (the Specs screen the app opened on reads its own page first).
         assert.deepEqual(
           (await mock.calls("list_specs")).map((c) => c.args).filter((a) => a.query.status === "completed"),
-          [{ query: { status: "completed", limit: 100 } }],
+          [{ query: { status: "completed", limit: 100, skip: 0 } }],
         );
         // The id form: a secondary action, hidden until asked for.
         const disclosure = page.getByRole("button", { name: "Open by project id…" });
@@ -260,6 +260,30 @@ describe("Plans home", () => {
       await expectAxeClean(page, "an empty Plans home");
       await empty.getByRole("button", { name: "Go to Specs" }).click();
       await page.getByRole("heading", { level: 1, name: "Specs" }).waitFor();
+    });
+  });
+  test("more completed specs than one page: the newest 100, then the older ones on request", async () => {
+    await h.withScenario("plans-home-many", async ({ page, mock }) => {
+      await openPlans(page);
+      const names = () => home(page).locator(".recent-plan-name").allTextContents();
+      await home(page).locator("li.recent-plan").nth(99).waitFor();
+      const first = await names();
+      assert.equal(first.length, 100);
+      assert.equal(first[0], "Project 1: a tool for a small team.");
+      assert.equal(first[99], "Project 100: a tool for a small team.");
+      await home(page).getByText("Projects from the 100 newest completed specs so far, and every project opened here.", { exact: true }).waitFor();
+      await expectAxeClean(page, "the Plans home with older projects to show");
+
+      await home(page).getByRole("button", { name: "Show older projects" }).click();
+      await home(page).locator("li.recent-plan").nth(129).waitFor();
+      const all = await names();
+      assert.deepEqual(all, Array.from({ length: 130 }, (_, i) => `Project ${i + 1}: a tool for a small team.`));
+      assert.equal(await home(page).getByRole("button", { name: "Show older projects" }).count(), 0);
+      const pages = (await mock.calls("list_specs")).map((c) => c.args.query).filter((q) => q.status === "completed");
+      assert.deepEqual(pages, [
+        { status: "completed", limit: 100, skip: 0 },
+        { status: "completed", limit: 100, skip: 100 },
+      ]);
     });
   });
 });

@@ -6,7 +6,7 @@ import { toIpcError } from "../../ipc/invoke";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { useNavigate } from "../../lib/nav";
 import { mergeProjects, progressText, type HomeProject } from "./home";
-import { COMPLETED_SPECS_QUERY, useCompletedSpecs, useForgetProject, useRecentProjects } from "./queries";
+import { useCompletedSpecs, useForgetProject, useRecentProjects } from "./queries";
 
 function ProjectRow({ p, onOpen }: { p: HomeProject; onOpen: (t: PlanTarget) => void }) {
   const navigate = useNavigate();
@@ -48,13 +48,20 @@ export function PlansHome({ onOpen }: { onOpen: (t: PlanTarget) => void }) {
   const specs = useCompletedSpecs();
   const recent = useRecentProjects();
   if (specs.isPending || recent.isPending) return <p className="muted">Loading your projects…</p>;
-  const rows = mergeProjects(specs.data?.specs ?? [], recent.data ?? []);
+  const pages = specs.data?.pages ?? [];
+  const rows = mergeProjects(
+    pages.flatMap((p) => p.specs),
+    recent.data ?? [],
+  );
+  const offline = pages.some((p) => p.offline);
   return (
     <section aria-labelledby="plans-home-title" className="plans-home">
       <h2 id="plans-home-title">Your projects</h2>
-      {specs.isError && <ErrorPanel error={toIpcError(specs.error)} onRetry={() => void specs.refetch()} />}
+      {specs.isError && (
+        <ErrorPanel error={toIpcError(specs.error)} onRetry={() => void (specs.isFetchNextPageError ? specs.fetchNextPage() : specs.refetch())} />
+      )}
       {recent.isError && <ErrorPanel error={toIpcError(recent.error)} onRetry={() => void recent.refetch()} />}
-      {specs.data?.offline && <p className="muted">Offline: projects from the specs kept on this computer.</p>}
+      {offline && <p className="muted">Offline: projects from the specs kept on this computer.</p>}
       {rows.length === 0 ? (
         !specs.isError &&
         !recent.isError && (
@@ -72,8 +79,13 @@ export function PlansHome({ onOpen }: { onOpen: (t: PlanTarget) => void }) {
           ))}
         </ul>
       )}
-      {specs.data?.hasMore && (
-        <p className="muted">Projects from the {COMPLETED_SPECS_QUERY.limit} newest completed specs, and every project opened here.</p>
+      {specs.hasNextPage && (
+        <div className="row">
+          <button className="btn" type="button" disabled={specs.isFetchingNextPage} onClick={() => void specs.fetchNextPage()}>
+            {specs.isFetchingNextPage ? "Loading older projects…" : "Show older projects"}
+          </button>
+          <span className="muted">{`Projects from the ${pages.reduce((n, p) => n + p.specs.length, 0)} newest completed specs so far, and every project opened here.`}</span>
+        </div>
       )}
     </section>
   );

@@ -1,5 +1,5 @@
 // Server state of the Plans area. Keys carry the connection's id second (see ipc/hooks.ts).
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PlanTarget } from "../../ipc/contract";
 import type { SpecQuery } from "../../bindings/SpecQuery";
 import { useConnectionId } from "../../ipc/hooks";
@@ -16,18 +16,23 @@ export const planKeys = {
 };
 
 /**
- * The completed specs the Plans home lists (the newest page the service gives at most). Keyed like
- * the Specs library's pages (`["list_specs", connection, query]`), so a spec that completes there
+ * One page of the completed specs the Plans home lists (the service's largest page). Keyed under
+ * the Specs library's pages (`["list_specs", connection, …]`), so a spec that completes there
  * refreshes this list too.
  */
 export const COMPLETED_SPECS_QUERY: SpecQuery = { status: "completed", limit: 100 };
 
-/** The completed specs of the active connection, newest first: where projects start. */
+/**
+ * The completed specs of the active connection, newest first, a page at a time: where projects
+ * start. `fetchNextPage` reads the next (older) page while the service says it has more.
+ */
 export function useCompletedSpecs() {
   const c = useConnectionId() ?? "";
-  return useQuery({
-    queryKey: ["list_specs", c, COMPLETED_SPECS_QUERY] as const,
-    queryFn: () => call("list_specs", { query: COMPLETED_SPECS_QUERY }),
+  return useInfiniteQuery({
+    queryKey: ["list_specs", c, COMPLETED_SPECS_QUERY, "pages"] as const,
+    queryFn: ({ pageParam }) => call("list_specs", { query: { ...COMPLETED_SPECS_QUERY, skip: pageParam } }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => (last.hasMore && !last.offline ? pages.reduce((n, p) => n + p.specs.length, 0) : undefined),
     enabled: c !== "",
     retry: false,
   });

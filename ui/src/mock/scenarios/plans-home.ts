@@ -66,3 +66,28 @@ defineScenario("plans-home", {}, {
     ];
   },
 });
+
+/** How many completed specs the "plans-home-many" scenario holds: more than one page of 100. */
+export const MANY_COMPLETED = 130;
+
+defineScenario("plans-home-many", {}, {
+  description: `Plans home over ${MANY_COMPLETED} completed specs (Project 1 the newest): the first 100 are listed, the rest come with "Show older projects".`,
+  setup: (db) => {
+    db.specs = Array.from({ length: MANY_COMPLETED }, (_, i): SpecStatusResponse => {
+      const id = `6741a0c3e4b0f1a2b3c5${String(i).padStart(4, "0")}`;
+      return {
+        _id: id,
+        specId: id,
+        endpoint: "fast_spec",
+        input: `Project ${i + 1}: a tool for a small team.`,
+        status: "completed",
+        success: true,
+        created: new Date(Date.UTC(2026, 10, 20, 12) - i * 3_600_000).toISOString(),
+        creditsUsed: 2.5,
+        totalHumanHours: 40,
+        zippedDocsUrls: [],
+      };
+    });
+    db.recentProjects = [];
+  },
+});
