@@ -139,6 +139,22 @@ const WORK_ROWS = [
   ["A shift planner for a hospital ward: rotas, swaps and leave requests.", "✓ Completed", "Fast", "—", "2.5 credits", "Rename… Archive"],
 ];
 
+/**
+ * From now on, every change of the page made while the header names Work as the connection in use
+ * is checked for a row of the Sandbox (`window.__oldRowsSeen`).
+ */
+function watchForOldRows(page) {
+  return page.evaluate((inputs) => {
+    window.__oldRowsSeen = [];
+    const check = () => {
+      if (!document.querySelector(".app-header")?.textContent?.includes("Work")) return;
+      const text = document.querySelector("main.main")?.textContent ?? "";
+      for (const input of inputs) if (text.includes(input)) window.__oldRowsSeen.push(input);
+    };
+    new MutationObserver(check).observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, SANDBOX_ROWS.map((r) => r[0].split(" [")[0]));
+}
+
 describe("switching the connection", () => {
   test("Settings → Use on Work: the Sandbox's specs are never shown again, Work's exact rows come", async () => {
     await h.withScenario("connection-switch", async ({ page, mock }) => {
@@ -152,15 +168,7 @@ describe("switching the connection", () => {
       await work.locator(".badge-success").waitFor();
       assert.deepEqual((await mock.calls("set_active_profile")).map((c) => c.args), [{ id: "p_work" }]);
 
-      // From now on, every change of the page is checked for a row of the Sandbox.
-      await page.evaluate((inputs) => {
-        window.__oldRowsSeen = [];
-        const check = () => {
-          const text = document.querySelector("main.main")?.textContent ?? "";
-          for (const input of inputs) if (text.includes(input)) window.__oldRowsSeen.push(input);
-        };
-        new MutationObserver(check).observe(document.body, { childList: true, subtree: true, characterData: true });
-      }, SANDBOX_ROWS.map((r) => r[0].split(" [")[0]));
+      await watchForOldRows(page);
 
       await nav(page).getByRole("button", { name: "Specs", exact: true }).click();
       // Right after the click, while Work's list is held: none of the Sandbox's rows.
@@ -175,6 +183,34 @@ describe("switching the connection", () => {
       assert.deepEqual(await page.evaluate(() => window.__oldRowsSeen), [], "no Sandbox row was ever shown after the switch");
       await page.getByRole("banner").getByText("Work", { exact: true }).waitFor();
       await expectAxeClean(page, "the library of the connection switched to");
+    });
+  });
+  test("the palette's Switch to Work with the library on screen: no Sandbox row for a frame, then Work's exact rows", async () => {
+    await h.withScenario("connection-switch", async ({ page, mock }) => {
+      await heading(page, "Specs").waitFor();
+      await library(page).locator("tbody tr").first().waitFor();
+      assert.deepEqual(await libraryRows(page), SANDBOX_ROWS);
+      await watchForOldRows(page);
+
+      await page.keyboard.press("Control+K");
+      const dialog = page.getByRole("dialog", { name: "Command palette" });
+      await dialog.waitFor();
+      await page.keyboard.type("switch to work");
+      assert.deepEqual(await dialog.getByRole("option").allTextContents(), ["Switch to Work"]);
+      await page.keyboard.press("Enter");
+      await dialog.waitFor({ state: "detached" });
+      await page.waitForFunction(() => window.__SPECDESK_MOCK__.calls.some((c) => c.cmd === "set_active_profile"));
+      assert.deepEqual((await mock.calls("set_active_profile")).map((c) => c.args), [{ id: "p_work" }]);
+      // The library stayed on screen: while Work's list is held, it shows none of the Sandbox's rows.
+      await library(page).getByText("Loading your specs…", { exact: true }).waitFor();
+      assert.deepEqual(await libraryRows(page), []);
+      assert.deepEqual(await page.evaluate(() => window.__oldRowsSeen), []);
+
+      await mock.release("work-specs");
+      await library(page).getByRole("button", { name: WORK_ROWS[0][0] }).waitFor();
+      assert.deepEqual(await libraryRows(page), WORK_ROWS);
+      assert.deepEqual(await page.evaluate(() => window.__oldRowsSeen), [], "no Sandbox row was ever shown after the switch");
+      await page.getByRole("banner").getByText("Work", { exact: true }).waitFor();
     });
   });
 });

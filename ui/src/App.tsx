@@ -27,9 +27,15 @@ const NAV: { id: Screen; label: string }[] = [
   { id: "gateway", label: "Gateway" },
 ];
 
-function ActiveProfile() {
+/**
+ * The connection the screens show. `connection` comes from the App's render (the settings the
+ * screens' data is keyed by), not read here: re-rendered for a new list of connections, this
+ * name never runs ahead of the screens under it (a query's cache can be newer than what the
+ * screens were told of yet).
+ */
+function ActiveProfile({ connection }: { connection: string | undefined }) {
   const profiles = useProfiles();
-  const active = profiles.data?.find((p) => p.active);
+  const active = profiles.data?.find((p) => p.id === connection);
   if (!active) return null;
   return (
     <span className="row">
@@ -145,7 +151,7 @@ export function App() {
           Specdesk
         </span>
         <div className="header-right">
-          <ActiveProfile />
+          <ActiveProfile connection={settings.data?.activeProfileId} />
           <CreditMeter />
         </div>
       </header>
