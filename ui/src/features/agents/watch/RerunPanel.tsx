@@ -6,7 +6,8 @@ import { ErrorPanel } from "../../../components/ErrorPanel";
 import { useConnectionId } from "../../../ipc/hooks";
 import { call, toIpcError } from "../../../ipc/invoke";
 import { plural } from "../../../lib/format";
-import { failedIndices, requestOf, rerunRequest, sameData, useBatchJob, type BatchRequest } from "./batchJob";
+import { failedIndices, requestOf, rerunRequest, useBatchJob, type BatchRequest } from "./batchJob";
+import { dataChanges } from "./dataDiff";
 import type { TaskView } from "./reducer";
 import { phaseInfo } from "./statuses";
 import type { WatchTarget } from "./useBatchWatch";
@@ -70,7 +71,7 @@ function CompareWithOriginal({ request, tasks }: { request: BatchRequest; tasks:
   );
 }
 
-function CompareTable({ original, indices, tasks }: { original: Batch; indices: number[]; tasks: TaskView[] }) {
+export function CompareTable({ original, indices, tasks }: { original: Batch; indices: number[]; tasks: TaskView[] }) {
   return (
     <div className="table-wrap">
       <table className="compare-table">
@@ -87,7 +88,6 @@ function CompareTable({ original, indices, tasks }: { original: Batch; indices: 
           {tasks.map((t, i) => {
             const at = indices[i] ?? i;
             const before = original.results[at];
-            const changed = before ? !sameData(before.data, t.data) : true;
             return (
               <tr key={i}>
                 <th scope="row">
@@ -95,7 +95,7 @@ function CompareTable({ original, indices, tasks }: { original: Batch; indices: 
                 </th>
                 <td>{before ? phaseInfo(before.status).label : "—"}</td>
                 <td>{phaseInfo(t.phase).label}</td>
-                <td>{changed ? "Changed" : "Same"}</td>
+                <td>{before ? <DataChanges before={before.data} after={t.data} /> : "—"}</td>
                 <td className="num">
                   {before ? before.creditsUsed : "—"} → {t.creditsUsed ?? "—"}
                 </td>
@@ -105,5 +105,25 @@ function CompareTable({ original, indices, tasks }: { original: Batch; indices: 
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** How many changes of one task's data are listed before "and N more". */
+const CHANGES_SHOWN = 4;
+
+/** "Same", or what changed in the data, path by path. */
+function DataChanges({ before, after }: { before: unknown; after: unknown }) {
+  const changes = dataChanges(before, after);
+  if (changes.length === 0) return <>Same</>;
+  const more = changes.length - CHANGES_SHOWN;
+  return (
+    <ul className="data-changes">
+      {changes.slice(0, CHANGES_SHOWN).map((c) => (
+        <li key={c.path}>
+          <code>{c.path}</code>: {c.text}
+        </li>
+      ))}
+      {more > 0 && <li className="muted">{`and ${plural(more, "more change")}`}</li>}
+    </ul>
   );
 }

@@ -47,20 +47,3 @@ export function rerunRequest(batchId: string, request: BatchRequest, indices: nu
     : { batchId, taskIndices: indices };
   return { tasks, rerunOf, ...(request.concurrency ? { concurrency: request.concurrency } : {}) };
 }
-
-/** Whether two results' data are the same (key order ignored). */
-export function sameData(a: unknown, b: unknown): boolean {
-  return canonical(a) === canonical(b);
-}
-
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
-  if (v && typeof v === "object") {
-    const o = v as Record<string, unknown>;
-    return `{${Object.keys(o)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
-      .join(",")}}`;
-  }
-  return JSON.stringify(v ?? null);
-}
