@@ -34,6 +34,6 @@ describe("a re-run compared with its first run", () => {
       ["1 https://shop.example/1", "Succeeded", "Succeeded", "Same", "0.1 → 0.1"],
       ["3 https://shop.example/3", "Succeeded", "Succeeded", "a: 1 → 0b: 2 → 0c: 3 → 0d: 4 → 0and 1 more change", "0.1 → 0.1"],
     ]);
-    expect([...rows[2].querySelectorAll("li")].map((li) => li.textContent)).toEqual(["a: 1 → 0", "b: 2 → 0", "c: 3 → 0", "d: 4 → 0", "and 1 more change"]);
+    expect([...rows[2]?.querySelectorAll("li") ?? []].map((li) => li.textContent)).toEqual(["a: 1 → 0", "b: 2 → 0", "c: 3 → 0", "d: 4 → 0", "and 1 more change"]);
   });
 });
