@@ -69,7 +69,7 @@ describe("live view", () => {
       await openAgents(page);
       const view = await openBatch(page, BATCH_LIVE);
       // Held halfway, after the follower fell back to polling.
-      await view.getByText(/^Following by polling — the live connection dropped, so progress is read every few seconds\. Reason: The live stream went quiet for 30 s \(no keepalive\)\.$/).waitFor();
+      await view.getByText(/^Following by polling — the live connection dropped, so progress is read every few seconds; Specdesk goes back to the live connection when it can\. Reason: The live stream went quiet for 30 s \(no keepalive\)\.$/).waitFor();
       const midway = await counts(view);
       assert.match(midway[0], /^Queued \d+$/);
       assert.match(midway[1], /^Running \d+$/);
@@ -82,7 +82,15 @@ describe("live view", () => {
       await expectAxeClean(page, "a live batch, following by polling (light)");
 
       await mock.release("watch-midway");
+      // The follower went back to the live connection: said so, nothing lost.
+      await view.getByText("Live again — the live connection is back; nothing was lost while progress was read by polling.", { exact: true }).waitFor();
+      await expectAxeClean(page, "a live batch, live again after polling (light)");
+      await mock.release("watch-live");
       await view.getByText(/^Finished/).waitFor();
+      assert.equal(
+        await textOf(view.locator(".connection")),
+        "Finished — every task has ended; this is the batch's full record. The live connection dropped on the way and came back; nothing lost.",
+      );
       const alert = view.getByRole("alert");
       assert.equal(await textOf(alert.getByRole("heading")), "⚠ 50 of 1,000 tasks did not succeed.");
       assert.equal(

@@ -208,9 +208,16 @@ pub enum BatchUpdate {
         /// Why the stream was left, in plain words.
         reason: String,
     },
+    /// Back on the live stream after polling (what it replays is not yielded again).
+    Live { batch_id: String },
     /// The batch is finished; the full result.
     Done(Box<Batch>),
 }
+
+/// Polls after a dropped stream before the live connection is tried again; doubled after each try.
+const POLLS_BEFORE_LIVE: u32 = 2;
+/// How many times the live connection is tried again; then the batch is polled to its end.
+const LIVE_TRIES: u32 = 4;
 
 /// Events and results already delivered, per task.
 #[derive(Debug, Default)]
@@ -220,6 +227,19 @@ struct Seen {
 }
 
 impl Seen {
+    /// Whether a streamed event of `task` is new: `streamed` counts this stream's events per
+    /// task, and a stream opened again replays the ones already delivered first.
+    fn fresh_event(&mut self, streamed: &mut HashMap<u32, usize>, task: u32) -> bool {
+        let sent = streamed.entry(task).or_default();
+        *sent += 1;
+        let held = self.events.entry(task).or_default();
+        let fresh = *sent > *held;
+        if fresh {
+            *held = *sent;
+        }
+        fresh
+    }
+
     /// The updates a polled batch adds to what was already delivered.
     fn updates_from(&mut self, batch: &Batch) -> Vec<BatchUpdate> {
         let mut out = Vec::new();
@@ -307,9 +327,11 @@ impl<'c> Agents<'c> {
     }
 
     /// Submits with `stream: true` and follows the batch to the end: when the stream drops or
-    /// stalls, finds the batch by its idempotency key and polls
-    /// `GET /{id}?includeEvents=true` until it is finished. Every event and result is yielded
-    /// exactly once.
+    /// stalls, finds the batch by its idempotency key and polls `GET /{id}?includeEvents=true`;
+    /// after [`POLLS_BEFORE_LIVE`] polls it submits the same key with `stream: true` again (the
+    /// service replays the batch's stream so far, then goes on live), waiting twice as many polls
+    /// after each try that fails, [`LIVE_TRIES`] tries at most. Every event and result is yielded
+    /// exactly once, merged by task and order wherever it came from.
     pub fn follow(
         &self,
         batch: &PreparedBatch,
@@ -320,42 +342,78 @@ impl<'c> Agents<'c> {
         async_stream::try_stream! {
             let mut seen = Seen::default();
             let agents = Agents::new(&inner, route);
-            let reason = match agents.stream(&batch).await {
-                Err(e) if !matches!(e, Error::Stream { .. } | Error::Transport { .. }) => Err(e)?,
-                Err(e) => e.to_string(),
-                Ok(frames) => {
-                    let mut frames = std::pin::pin!(frames);
-                    let mut reason = "The live connection ended before the batch finished.".to_owned();
-                    while let Some(frame) = frames.next().await {
-                        match frame {
-                            Ok(StreamFrame::TaskEvent(e)) => {
-                                *seen.events.entry(e.task_index).or_default() += 1;
-                                yield BatchUpdate::Event(e);
-                            }
-                            Ok(StreamFrame::TaskResult(r)) => {
-                                if seen.results.insert(r.task_index) {
-                                    yield BatchUpdate::Result(r);
+            // Known once the stream first dropped (found by the key).
+            let mut batch_id: Option<String> = None;
+            let mut tries = 0u32;
+            loop {
+                let reason = match agents.stream(&batch).await {
+                    // The first send refused: the caller decides (no room, no credits…).
+                    Err(e) if batch_id.is_none() && !matches!(e, Error::Stream { .. } | Error::Transport { .. }) => Err(e)?,
+                    // Back to live refused or out of reach: polling goes on, said once already.
+                    Err(_) if batch_id.is_some() => None,
+                    Err(e) => Some(e.to_string()),
+                    Ok(frames) => {
+                        let mut frames = std::pin::pin!(frames);
+                        if let Some(id) = &batch_id {
+                            yield BatchUpdate::Live { batch_id: id.clone() };
+                        }
+                        // Events this stream sent per task: a replay repeats what was delivered.
+                        let mut streamed: HashMap<u32, usize> = HashMap::new();
+                        let mut reason = "The live connection ended before the batch finished.".to_owned();
+                        while let Some(frame) = frames.next().await {
+                            match frame {
+                                Ok(StreamFrame::TaskEvent(e)) => {
+                                    if seen.fresh_event(&mut streamed, e.task_index) {
+                                        yield BatchUpdate::Event(e);
+                                    }
+                                }
+                                Ok(StreamFrame::TaskResult(r)) => {
+                                    if seen.results.insert(r.task_index) {
+                                        yield BatchUpdate::Result(r);
+                                    }
+                                }
+                                Ok(StreamFrame::Done(b)) => {
+                                    yield BatchUpdate::Done(b);
+                                    return;
+                                }
+                                Err(e) => {
+                                    reason = e.to_string();
+                                    break;
                                 }
                             }
-                            Ok(StreamFrame::Done(b)) => {
-                                yield BatchUpdate::Done(b);
-                                return;
-                            }
-                            Err(e) => {
-                                reason = e.to_string();
-                                break;
-                            }
+                        }
+                        Some(reason)
+                    }
+                };
+                let id = match &batch_id {
+                    Some(id) => id.clone(),
+                    // The same key finds the batch the stream was about, without creating another.
+                    None => agents.start(&batch).await?.id,
+                };
+                batch_id = Some(id.clone());
+                if let Some(reason) = reason {
+                    yield BatchUpdate::Polling { batch_id: id.clone(), reason };
+                }
+                // Polls until the batch ends, or until it is time to try the live connection again.
+                let mut left = (tries < LIVE_TRIES).then(|| POLLS_BEFORE_LIVE << tries);
+                tries += 1;
+                loop {
+                    let updates = poll_once(&agents, &id, &mut seen).await?;
+                    let ended = matches!(updates.last(), Some(BatchUpdate::Done(_)));
+                    for update in updates {
+                        yield update;
+                    }
+                    if ended {
+                        return;
+                    }
+                    tokio::time::sleep(inner.config.job_poll_interval).await;
+                    if let Some(n) = left.as_mut() {
+                        *n -= 1;
+                        if *n == 0 {
+                            break;
                         }
                     }
-                    reason
                 }
-            };
-            // The same key finds the batch the stream was about, without creating another.
-            let found = agents.start(&batch).await?;
-            yield BatchUpdate::Polling { batch_id: found.id.clone(), reason };
-            let mut updates = std::pin::pin!(poll_batch(inner.clone(), route, found.id, seen));
-            while let Some(update) = updates.next().await {
-                yield update?;
             }
         }
     }
@@ -448,17 +506,31 @@ fn poll_batch(
     async_stream::try_stream! {
         let interval = inner.config.job_poll_interval;
         loop {
-            let batch = Agents::new(&inner, route).get(&batch_id, true).await?;
-            for update in seen.updates_from(&batch) {
+            let updates = poll_once(&Agents::new(&inner, route), &batch_id, &mut seen).await?;
+            let ended = matches!(updates.last(), Some(BatchUpdate::Done(_)));
+            for update in updates {
                 yield update;
             }
-            if batch.status.is_terminal() {
-                yield BatchUpdate::Done(Box::new(batch));
+            if ended {
                 return;
             }
             tokio::time::sleep(interval).await;
         }
     }
+}
+
+/// One poll of a batch with its timelines: what it adds to `seen`, then `Done` once it ended.
+async fn poll_once(
+    agents: &Agents<'_>,
+    batch_id: &str,
+    seen: &mut Seen,
+) -> Result<Vec<BatchUpdate>> {
+    let batch = agents.get(batch_id, true).await?;
+    let mut updates = seen.updates_from(&batch);
+    if batch.status.is_terminal() {
+        updates.push(BatchUpdate::Done(Box::new(batch)));
+    }
+    Ok(updates)
 }
 
 /// Decodes the frames of a batch stream from its server-sent events (the decoder `stream` uses;

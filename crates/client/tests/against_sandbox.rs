@@ -330,6 +330,11 @@ mod agents {
             .mount(&site)
             .await;
         Mock::given(method("GET"))
+            .and(path("/slow"))
+            .respond_with(html(PRODUCT).set_delay(Duration::from_millis(300)))
+            .mount(&site)
+            .await;
+        Mock::given(method("GET"))
             .and(path("/captcha"))
             .respond_with(html(
                 "<html><body>Please solve this CAPTCHA to continue</body></html>",
@@ -441,8 +446,10 @@ mod agents {
         sb.shutdown().await;
     }
 
-    #[tokio::test]
-    async fn a_dropped_stream_is_resumed_by_polling_without_loss_or_duplicates() {
+    /// Follows a live batch of three tasks on `page` whose stream the sandbox drops after five
+    /// events; checks every event and result came exactly once, in order, and returns the
+    /// updates.
+    async fn follow_with_a_dropped_stream(page: &str) -> Vec<BatchUpdate> {
         let sb = sandbox().await;
         let site = site().await;
         let c = client(&sb, keys::PRO);
@@ -457,12 +464,7 @@ mod agents {
         )
         .await;
         let tasks = (0..3)
-            .map(|i| {
-                task(
-                    format!("{}/product", site.uri()),
-                    &format!("Look at it {i}"),
-                )
-            })
+            .map(|i| task(format!("{}{page}", site.uri()), &format!("Look at it {i}")))
             .collect();
         let prepared = c
             .agents()
@@ -480,11 +482,6 @@ mod agents {
             .map(|u| u.expect("update"))
             .collect()
             .await;
-        let polling: Vec<&BatchUpdate> = updates
-            .iter()
-            .filter(|u| matches!(u, BatchUpdate::Polling { .. }))
-            .collect();
-        assert_eq!(polling.len(), 1, "one switch to polling");
         let Some(BatchUpdate::Done(done)) = updates.last() else {
             panic!("ends with Done: {:?}", updates.last());
         };
@@ -508,6 +505,36 @@ mod agents {
         results.sort();
         assert_eq!(results, vec![0, 1, 2], "every result exactly once");
         sb.shutdown().await;
+        updates
+    }
+
+    fn count(updates: &[BatchUpdate], f: impl Fn(&BatchUpdate) -> bool) -> usize {
+        updates.iter().filter(|u| f(u)).count()
+    }
+
+    #[tokio::test]
+    async fn a_dropped_stream_is_resumed_by_polling_without_loss_or_duplicates() {
+        let updates = follow_with_a_dropped_stream("/product").await;
+        assert_eq!(
+            count(&updates, |u| matches!(u, BatchUpdate::Polling { .. })),
+            1,
+            "one switch to polling"
+        );
+    }
+
+    #[tokio::test]
+    async fn after_a_drop_the_follower_goes_back_live_and_the_replay_repeats_nothing() {
+        // Each page takes 300 ms, so the batch outlasts the two polls before the live retry.
+        let updates = follow_with_a_dropped_stream("/slow").await;
+        let switches: Vec<&str> = updates
+            .iter()
+            .filter_map(|u| match u {
+                BatchUpdate::Polling { .. } => Some("polling"),
+                BatchUpdate::Live { .. } => Some("live"),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(switches, ["polling", "live"]);
     }
 }
 

@@ -435,6 +435,117 @@ async fn follow_resumes_a_dropped_stream_by_polling_without_loss_or_duplicates()
 }
 
 #[tokio::test]
+async fn follow_goes_back_to_the_live_stream_after_polling_and_skips_what_it_replays() {
+    let server = MockServer::start().await;
+    let all = timeline();
+    let stream_body = json!({"tasks": tasks_json(), "concurrency": 3, "stream": true, "idempotencyKey": "live-again"});
+    // The first stream: five events, task 1's result, one more event, then it ends without `done`.
+    let mut first = String::new();
+    for e in &all[..5] {
+        first.push_str(&frame("task_event", e));
+    }
+    first.push_str(&frame(
+        "task_result",
+        &json!({"taskIndex": 1, "status": "BLOCKED", "data": null}),
+    ));
+    first.push_str(&frame("task_event", &all[5]));
+    Mock::given(method("POST"))
+        .and(path(BATCHES))
+        .and(body_json(stream_body.clone()))
+        .respond_with(sse(first))
+        .up_to_n_times(1)
+        .expect(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path(BATCHES))
+        .and(body_json(json!({"tasks": tasks_json(), "concurrency": 3, "async": true, "idempotencyKey": "live-again"})))
+        .respond_with(json(fixture("agents/batch-accepted")))
+        .expect(1)
+        .mount(&server)
+        .await;
+    // Two polls (task 0 has four events by then), then the live connection is tried again.
+    Mock::given(method("GET"))
+        .and(path(format!("{BATCHES}/batch_7f3a")))
+        .and(query_param("includeEvents", "true"))
+        .respond_with(json(polled("processing", 4)))
+        .expect(2)
+        .mount(&server)
+        .await;
+    // The same key with `stream: true` again: the service replays the batch task by task (task
+    // 0's four events, task 1's events and result), then goes on live to `done`.
+    let mut again = String::new();
+    for e in events_of(0, 4).iter().chain(&events_of(1, 99)) {
+        again.push_str(&frame("task_event", e));
+    }
+    again.push_str(&frame(
+        "task_result",
+        &json!({"taskIndex": 1, "status": "BLOCKED", "data": null}),
+    ));
+    for e in &all[7..] {
+        again.push_str(&frame("task_event", e));
+    }
+    again.push_str(&frame(
+        "task_result",
+        &json!({"taskIndex": 0, "status": "SUCCESS", "data": {"price": 129.0}}),
+    ));
+    again.push_str(&frame("done", &polled("completed", 99)));
+    Mock::given(method("POST"))
+        .and(path(BATCHES))
+        .and(body_json(stream_body))
+        .respond_with(sse(again))
+        .expect(1)
+        .mount(&server)
+        .await;
+
+    let c = client_with(&server, |cfg| cfg.job_poll_interval = Duration::ZERO);
+    let prepared = c.agents().prepare(tasks(), options("live-again")).unwrap();
+    let updates: Vec<BatchUpdate> = c.agents().follow(&prepared).try_collect().await.unwrap();
+
+    let ev = |i: usize| BatchUpdate::Event(event(&all[i]));
+    let reason = updates
+        .iter()
+        .find_map(|u| match u {
+            BatchUpdate::Polling { reason, .. } => Some(reason.clone()),
+            _ => None,
+        })
+        .expect("one Polling update");
+    let expected = vec![
+        ev(0),
+        ev(1),
+        ev(2),
+        ev(3),
+        ev(4),
+        BatchUpdate::Result(TaskResultFrame {
+            task_index: 1,
+            status: TaskStatus::Blocked,
+            data: None,
+        }),
+        ev(5),
+        BatchUpdate::Polling {
+            batch_id: "batch_7f3a".into(),
+            reason,
+        },
+        ev(6),
+        BatchUpdate::Live {
+            batch_id: "batch_7f3a".into(),
+        },
+        ev(7),
+        ev(8),
+        ev(9),
+        BatchUpdate::Result(TaskResultFrame {
+            task_index: 0,
+            status: TaskStatus::Success,
+            data: Some(json!({"price": 129.0})),
+        }),
+        BatchUpdate::Done(Box::new(
+            serde_json::from_value(polled("completed", 99)).unwrap(),
+        )),
+    ];
+    assert_eq!(updates, expected);
+}
+
+#[tokio::test]
 async fn follow_with_a_complete_stream_never_polls() {
     let server = MockServer::start().await;
     let all = timeline();

@@ -35,6 +35,11 @@ pub enum BatchEvent {
         batch_id: String,
         reason: String,
     },
+    /// Back on the live connection after polling (nothing it replays is sent again).
+    #[serde(rename_all = "camelCase")]
+    Live {
+        batch_id: String,
+    },
     Done {
         batch: Box<Batch>,
     },
@@ -49,6 +54,7 @@ impl From<BatchUpdate> for BatchEvent {
             BatchUpdate::Event(event) => BatchEvent::TaskEvent { event },
             BatchUpdate::Result(result) => BatchEvent::TaskResult { result },
             BatchUpdate::Polling { batch_id, reason } => BatchEvent::Polling { batch_id, reason },
+            BatchUpdate::Live { batch_id } => BatchEvent::Live { batch_id },
             BatchUpdate::Done(batch) => BatchEvent::Done { batch },
         }
     }

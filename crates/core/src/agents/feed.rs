@@ -157,7 +157,7 @@ impl FeedWriter {
                     fresh
                 }
                 BatchEvent::TaskResult { result } => state.results.insert(result.task_index),
-                BatchEvent::Polling { .. } => true,
+                BatchEvent::Polling { .. } | BatchEvent::Live { .. } => true,
                 BatchEvent::Done { .. } | BatchEvent::Error { .. } => {
                     drop(state);
                     self.feed.end(event);

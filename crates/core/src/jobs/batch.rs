@@ -247,7 +247,9 @@ async fn follow_updates(
     while let Some(update) = updates.next().await {
         let update = update?;
         let named = match &update {
-            BatchUpdate::Polling { batch_id, .. } => Some(batch_id.as_str()),
+            BatchUpdate::Polling { batch_id, .. } | BatchUpdate::Live { batch_id } => {
+                Some(batch_id.as_str())
+            }
             BatchUpdate::Done(batch) => Some(batch.id.as_str()),
             _ => None,
         };
@@ -260,7 +262,7 @@ async fn follow_updates(
             writer.publish(BatchEvent::from(update.clone()));
         }
         match update {
-            BatchUpdate::Event(_) | BatchUpdate::Polling { .. } => {
+            BatchUpdate::Event(_) | BatchUpdate::Polling { .. } | BatchUpdate::Live { .. } => {
                 if job.status != JobStatus::Running {
                     let text = format!("0 of {total} tasks finished");
                     inner.progress(&mut job, JobStatus::Running, Some(&text))?;

@@ -1,6 +1,7 @@
 // Scenarios of the Browser agents watch view: a 1000-task batch fed as a recorded stream at a
 // high rate (thousands of events: plans, actions, waiting, validation, screenshots in chunks),
-// dropping to polling halfway (held there until the test releases "watch-midway"); a finished
+// dropping to polling halfway (held there until the test releases "watch-midway"), then live again
+// (held until "watch-live"); a finished
 // batch with every task status; older batches for the history's pages; and a stream that fails
 // until the test releases "watch-recover". Open one with ?scenario=<name>.
 import type { Batch, BatchEvent, IpcError } from "../../ipc/contract";
@@ -217,6 +218,11 @@ async function streamLive(args: Args<"watch_batch">, ctx: MockContext, holdMidwa
       frame.push({ type: "polling", batchId: BATCH_LIVE, reason: POLLING_REASON });
       channel.send(frame);
       if (holdMidway) await ctx.gate("watch-midway");
+    } else if (at === half + LIVE_FRAME_EVENTS) {
+      // The follower went back to the live connection.
+      frame.push({ type: "live", batchId: BATCH_LIVE });
+      channel.send(frame);
+      if (holdMidway) await ctx.gate("watch-live");
     } else {
       channel.send(frame);
     }
@@ -255,7 +261,7 @@ defineScenario(
   "agents-watch",
   { watch_batch: watchBatch(true), cancel_stream: cancelStream },
   {
-    description: "A 1000-task batch streamed at a high rate (polling from halfway, held at 'watch-midway'), a batch with every status, 15 batches in the history.",
+    description: "A 1000-task batch streamed at a high rate (polling from halfway, held at 'watch-midway', then live again, held at 'watch-live'), a batch with every status, 15 batches in the history.",
     setup: setupWatch,
   },
 );

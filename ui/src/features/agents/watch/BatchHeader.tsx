@@ -10,10 +10,23 @@ import { StatusChip } from "./StatusChip";
 export const CONNECTION_WORDS: Record<Connection, string> = {
   connecting: "Connecting — opening the batch's live view…",
   live: "Live — events arrive as the agents work.",
-  polling: "Following by polling — the live connection dropped, so progress is read every few seconds.",
+  polling: "Following by polling — the live connection dropped, so progress is read every few seconds; Specdesk goes back to the live connection when it can.",
   finished: "Finished — every task has ended; this is the batch's full record.",
   error: "Not connected — the batch could not be followed.",
 };
+
+/** The connection in plain words: what it is, and why when it dropped or came back. */
+export function connectionWords(connection: Connection, pollingReason: string | undefined, reconnected: boolean): string {
+  if (connection === "live" && reconnected) return "Live again — the live connection is back; nothing was lost while progress was read by polling.";
+  let words = CONNECTION_WORDS[connection];
+  if (connection === "polling" && pollingReason) words += ` Reason: ${pollingReason}`;
+  if (connection === "finished" && pollingReason) {
+    words += reconnected
+      ? " The live connection dropped on the way and came back; nothing lost."
+      : " The live connection dropped on the way; the rest was read by polling, nothing lost.";
+  }
+  return words;
+}
 
 /** The outcome of a finished batch in one sentence. */
 export function outcomeSentence(tasks: TaskView[]): { text: string; ok: boolean } {
@@ -51,6 +64,7 @@ export function BatchHeader({
   titleId,
   connection,
   pollingReason,
+  reconnected = false,
   error,
   batchStatus,
   tasks,
@@ -62,6 +76,7 @@ export function BatchHeader({
   titleId: string;
   connection: Connection;
   pollingReason?: string;
+  reconnected?: boolean;
   error: IpcError | null;
   batchStatus?: string;
   tasks: TaskView[];
@@ -80,11 +95,7 @@ export function BatchHeader({
         </h2>
         <p className="connection" data-state={connection} role="status">
           <span className="connection-dot" aria-hidden="true" />
-          <span>
-            {CONNECTION_WORDS[connection]}
-            {connection === "polling" && pollingReason ? ` Reason: ${pollingReason}` : ""}
-            {connection === "finished" && pollingReason ? " The live connection dropped on the way; the rest was read by polling, nothing lost." : ""}
-          </span>
+          <span>{connectionWords(connection, pollingReason, reconnected)}</span>
         </p>
       </div>
       {error && <ErrorPanel error={error} onRetry={onRetry} level={3} />}

@@ -88,7 +88,13 @@ describe("BatchView", () => {
     expect(counts()).toEqual(["Queued 1", "Running 2", "Succeeded 0", "Total 3", "Credits so far 0"]);
 
     send([{ type: "polling", batchId: ID, reason: "stream stalled" }]);
-    expect(screen.getByText(/Following by polling — the live connection dropped, so progress is read every few seconds\. Reason: stream stalled/)).toBeTruthy();
+    expect(screen.getByRole("status", { name: "" }).textContent).toBe(
+      "Following by polling — the live connection dropped, so progress is read every few seconds; Specdesk goes back to the live connection when it can. Reason: stream stalled",
+    );
+    send([{ type: "live", batchId: ID }]);
+    expect(screen.getByRole("status", { name: "" }).textContent).toBe(
+      "Live again — the live connection is back; nothing was lost while progress was read by polling.",
+    );
 
     send([
       te({ taskIndex: 0, timestamp: 3000, type: "done", status: "SUCCESS", durationMs: 2000 }),
@@ -98,7 +104,9 @@ describe("BatchView", () => {
       { type: "taskResult", result: { taskIndex: 2, status: "NO_TARGET", data: null } },
       { type: "done", batch: FINAL },
     ]);
-    expect(screen.getByText(/^Finished/)).toBeTruthy();
+    expect(screen.getByText(/^Finished/).textContent).toBe(
+      "Finished — every task has ended; this is the batch's full record. The live connection dropped on the way and came back; nothing lost.",
+    );
     const alert = screen.getByRole("alert");
     expect(within(alert).getByRole("heading").textContent).toBe("⚠ 2 of 3 tasks did not succeed.");
     expect(alert.textContent).toContain("1 timed out, 1 nothing to act on.");

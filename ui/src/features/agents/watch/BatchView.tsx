@@ -39,6 +39,7 @@ function BatchWatch({ target, onRetry, onOpen }: { target: WatchTarget; onRetry:
         titleId={`${id}-title`}
         connection={state.connection}
         pollingReason={state.pollingReason}
+        reconnected={state.reconnected}
         error={state.error}
         batchStatus={state.batch?.status}
         tasks={state.tasks}

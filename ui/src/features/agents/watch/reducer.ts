@@ -58,8 +58,10 @@ export type Connection = "connecting" | "live" | "polling" | "finished" | "error
 export interface WatchState {
   tasks: TaskView[];
   connection: Connection;
-  /** Why the follower fell back to polling. */
+  /** Why the follower fell back to polling (kept once live again: the record says it dropped). */
   pollingReason?: string;
+  /** The live connection came back after polling (the follower reconnected). */
+  reconnected?: boolean;
   error: IpcError | null;
   /** The batch as it ended (or as it was read before its events). */
   batch: Batch | null;
@@ -158,6 +160,10 @@ function applyFrame(state: WatchState, events: BatchEvent[]): WatchState {
       case "polling":
         next.connection = "polling";
         next.pollingReason = e.reason;
+        break;
+      case "live":
+        next.connection = "live";
+        next.reconnected = true;
         break;
       case "done":
         ended = e.batch;
