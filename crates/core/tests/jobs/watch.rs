@@ -97,7 +97,7 @@ fn per_task(events: &[BatchEvent]) -> (BTreeMap<u32, Vec<TaskEvent>>, Vec<u32>) 
                 .or_default()
                 .push(event.clone()),
             BatchEvent::TaskResult { result } => results.push(result.task_index),
-            BatchEvent::Polling { .. } => {}
+            BatchEvent::Polling { .. } | BatchEvent::Live { .. } => {}
             other => panic!("an ending inside the frames: {other:?}"),
         }
     }
