@@ -476,6 +476,11 @@ describe("models", () => {
       await page.getByText("No model matches these filters.").waitFor();
       await page.getByRole("button", { name: "Clear the filters" }).click();
       assert.deepEqual(await ids(), all);
+      // The connection's catalog prices every kind of model, text and audio too.
+      const price = async (id) => textOf(table.locator("tbody tr", { has: page.getByText(id, { exact: true }) }).locator("td").last());
+      assert.equal(await price("anthropic/claude-sonnet-4.5"), "30 credits per 1M tokens read, 150 credits per 1M written");
+      assert.equal(await price("openai/gpt-4o-transcribe"), "0.06 credits per minute of audio");
+      assert.equal(await price("openai/gpt-image-1"), "0.4 credits per image");
       const images = page.getByRole("table", { name: "Image models" });
       assert.equal(await textOf(images.locator("tbody tr").first().locator("td").last()), "0.4 credits per image");
       const videos = page.getByRole("table", { name: "Video models" });

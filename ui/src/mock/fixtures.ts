@@ -169,11 +169,14 @@ export function model(id: string, type: string, input: string[], output: string[
   return { id, name, lab, type, input, output, context_length: type === "text" ? 200000 : undefined, ...extra };
 }
 
+/** A text model's price per million tokens read and written (the authed catalog's `svc`). */
+const perMtok = (input: number, output: number) => ({ svc: { credits_per_mtok_input: input, credits_per_mtok_output: output } as CatalogModel["svc"] });
+
 export const TEXT_MODELS: CatalogModel[] = [
-  model("anthropic/claude-sonnet-4.5", "text", ["text", "image"], ["text"]),
-  model("openai/gpt-5-mini", "text", ["text", "image"], ["text"]),
-  model("openai/gpt-4o-mini-audio", "text", ["text", "audio"], ["text", "audio"]),
-  model("openai/gpt-4o-transcribe", "text", ["audio"], ["text"]),
+  model("anthropic/claude-sonnet-4.5", "text", ["text", "image"], ["text"], perMtok(30, 150)),
+  model("openai/gpt-5-mini", "text", ["text", "image"], ["text"], perMtok(2.5, 20)),
+  model("openai/gpt-4o-mini-audio", "text", ["text", "audio"], ["text", "audio"], perMtok(1.5, 6)),
+  model("openai/gpt-4o-transcribe", "text", ["audio"], ["text"], { svc: { credits_per_minute: 0.06 } as CatalogModel["svc"] }),
 ];
 export const IMAGE_MODELS: CatalogModel[] = [
   model("openai/gpt-image-1", "image", ["text"], ["image"], { svc: { credits_per_image: 0.4 } }),

@@ -83,7 +83,7 @@ export function ModelCatalog() {
             </button>
           </div>
         ) : (
-          <ModelTable label="Models" rows={shown} />
+          <ModelTable label="Models" rows={shown} priced={!!authed.data} />
         )}
       </section>
       <PricedList title="Image models" query={images} />

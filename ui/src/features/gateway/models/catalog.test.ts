@@ -31,6 +31,21 @@ describe("mergeCatalogs", () => {
   });
 });
 
+describe("priceLabel", () => {
+  const priced = (svc: Record<string, number>) => row("x/y", { svc: svc as CatalogModel["svc"] });
+  it("words every price the catalogs give, and nothing for a row without one", () => {
+    expect(priceLabel(priced({ credits_per_image: 1 }))).toBe("1 credit per image");
+    expect(priceLabel(priced({ credits_per_second: 1.5 }))).toBe("1.5 credits per second");
+    expect(priceLabel(priced({ credits_per_mtok_input: 3, credits_per_mtok_output: 15 }))).toBe("3 credits per 1M tokens read, 15 credits per 1M written");
+    expect(priceLabel(priced({ credits_per_mtok_input: 0.2 }))).toBe("0.2 credits per 1M tokens read");
+    expect(priceLabel(priced({ credits_per_1k_chars: 0.15 }))).toBe("0.15 credits per 1,000 characters");
+    expect(priceLabel(priced({ credits_per_clip: 0.4 }))).toBe("0.4 credits per clip");
+    expect(priceLabel(priced({ credits_per_minute: 0.06 }))).toBe("0.06 credits per minute of audio");
+    expect(priceLabel(row("x/y", {}))).toBe("");
+    expect(priceLabel(priced({ credits_per_minute: -1 }))).toBe("");
+  });
+});
+
 describe("filterModels", () => {
   const all = mergeCatalogs(PUBLIC, AUTHED);
   it("filters by lab, type, modality, context and words", () => {

@@ -2,6 +2,7 @@
 // authenticated one (audio models, prices) and the image and video lists merged by id, newest
 // first, with the filters of the catalog browser. Pure functions, tested in catalog.test.ts.
 import type { CatalogModel } from "../../../bindings/CatalogModel";
+import { credits, priceOf } from "../shared/price";
 
 export interface CatalogFilters {
   /** Words matched against id, name and lab (every word must match). */
@@ -104,11 +105,25 @@ export function isKind(m: CatalogModel, kind: ModelKind): boolean {
   }
 }
 
-/** "0.4 credits per image", "1.5 credits per second", or "" when the row has no price. */
+/**
+ * A row's price in one phrase ("0.4 credits per image", "3 credits per 1M tokens read, 15 credits
+ * per 1M written", "0.15 credits per 1,000 characters"…), or "" when the row has no price.
+ */
 export function priceLabel(m: CatalogModel): string {
-  const fmt = (n: number) => new Intl.NumberFormat("en-US", { maximumFractionDigits: 3 }).format(n);
-  if (m.svc?.credits_per_image !== undefined) return `${fmt(m.svc.credits_per_image)} ${m.svc.credits_per_image === 1 ? "credit" : "credits"} per image`;
-  if (m.svc?.credits_per_second !== undefined) return `${fmt(m.svc.credits_per_second)} ${m.svc.credits_per_second === 1 ? "credit" : "credits"} per second`;
+  const image = priceOf(m, "credits_per_image");
+  if (image !== undefined) return `${credits(image)} per image`;
+  const second = priceOf(m, "credits_per_second");
+  if (second !== undefined) return `${credits(second)} per second`;
+  const tokensIn = priceOf(m, "credits_per_mtok_input");
+  const tokensOut = priceOf(m, "credits_per_mtok_output");
+  if (tokensIn !== undefined && tokensOut !== undefined) return `${credits(tokensIn)} per 1M tokens read, ${credits(tokensOut)} per 1M written`;
+  if (tokensIn !== undefined) return `${credits(tokensIn)} per 1M tokens read`;
+  const chars = priceOf(m, "credits_per_1k_chars");
+  if (chars !== undefined) return `${credits(chars)} per 1,000 characters`;
+  const clip = priceOf(m, "credits_per_clip");
+  if (clip !== undefined) return `${credits(clip)} per clip`;
+  const minute = priceOf(m, "credits_per_minute");
+  if (minute !== undefined) return `${credits(minute)} per minute of audio`;
   return "";
 }
 

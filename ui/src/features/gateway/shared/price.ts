@@ -1,10 +1,12 @@
 // Prices of the priced catalogs (`svc` of a model row), as one plain line shown BEFORE a call.
 // Only `credits_per_image` and `credits_per_second` are named in the bindings; the other keys the
-// service sends (`credits_per_1k_chars`, `credits_per_clip`, `credits_per_minute`...) arrive in
+// service sends (`credits_per_mtok_input`, `credits_per_1k_chars`, `credits_per_clip`...) arrive in
 // the same object and are read by name here.
 import type { CatalogModel } from "../../../bindings/CatalogModel";
 
 export type PriceKey =
+  | "credits_per_mtok_input"
+  | "credits_per_mtok_output"
   | "credits_per_image"
   | "credits_per_second"
   | "credits_per_1k_chars"
