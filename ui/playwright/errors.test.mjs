@@ -201,8 +201,10 @@ describe("switching the connection", () => {
       await dialog.waitFor({ state: "detached" });
       await page.waitForFunction(() => window.__SPECDESK_MOCK__.calls.some((c) => c.cmd === "set_active_profile"));
       assert.deepEqual((await mock.calls("set_active_profile")).map((c) => c.args), [{ id: "p_work" }]);
-      // The library stayed on screen: while Work's list is held, it shows none of the Sandbox's rows.
+      // The library stayed on screen: while Work's list is held, the header names Work and the
+      // library shows none of the Sandbox's rows.
       await library(page).getByText("Loading your specs…", { exact: true }).waitFor();
+      assert.equal(await textOf(page.locator(".app-header .header-right .row")), "Work");
       assert.deepEqual(await libraryRows(page), []);
       assert.deepEqual(await page.evaluate(() => window.__oldRowsSeen), []);
 
@@ -211,6 +213,27 @@ describe("switching the connection", () => {
       assert.deepEqual(await libraryRows(page), WORK_ROWS);
       assert.deepEqual(await page.evaluate(() => window.__oldRowsSeen), [], "no Sandbox row was ever shown after the switch");
       await page.getByRole("banner").getByText("Work", { exact: true }).waitFor();
+    });
+  });
+  test("the palette's Switch to Work with a Sandbox spec open: Work's list instead of the spec", async () => {
+    await h.withScenario("connection-switch", async ({ page, mock }) => {
+      await library(page).locator("tbody tr").first().waitFor();
+      await library(page).getByRole("button", { name: SANDBOX_ROWS[0][0].split(" [")[0] }).click();
+      await page.locator("#spec-title").waitFor();
+      assert.match(await page.evaluate(() => location.hash), /^#\/specs\/[0-9a-f]{24}/);
+
+      await page.keyboard.press("Control+K");
+      const dialog = page.getByRole("dialog", { name: "Command palette" });
+      await dialog.waitFor();
+      await page.keyboard.type("switch to work");
+      await page.keyboard.press("Enter");
+      await dialog.waitFor({ state: "detached" });
+      // The spec belongs to the Sandbox: once the switch is made, the Specs list of Work opens.
+      await page.waitForFunction(() => location.hash === "#/specs");
+      await heading(page, "Specs").waitFor();
+      await mock.release("work-specs");
+      await library(page).getByRole("button", { name: WORK_ROWS[0][0] }).waitFor();
+      assert.deepEqual(await libraryRows(page), WORK_ROWS);
     });
   });
 });

@@ -56,15 +56,14 @@ export function CommandPalette({ route, navigate, onClose }: CommandPaletteProps
     else if (r.kind === "spec") navigate({ area: "specs", specId: r.specId });
     else if (r.kind === "newSpec") requestNewSpec(navigate, route.area === "specs" && !route.specId);
     else {
-      setProfile.mutate(r.profileId, {
-        onError: showError,
-        onSuccess: () => {
-          // What the screen showed belongs to the previous connection: its area's start instead.
-          if ((route.area === "specs" && route.specId) || (route.area === "plans" && route.target) || (route.area === "agents" && route.acceptance)) {
-            navigate({ area: route.area });
-          }
-        },
-      });
+      // The palette is gone by the time the switch answers, so its callbacks are the promise's
+      // (a mutate() callback of an unmounted component never runs).
+      setProfile.mutateAsync(r.profileId).then(() => {
+        // What the screen showed belongs to the previous connection: its area's start instead.
+        if ((route.area === "specs" && route.specId) || (route.area === "plans" && route.target) || (route.area === "agents" && route.acceptance)) {
+          navigate({ area: route.area });
+        }
+      }, showError);
     }
   };
 
