@@ -1,13 +1,12 @@
-import { Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useAppInfo, useProfiles, useSettings, useSettingsEvents } from "./ipc/hooks";
-import { CreditMeter } from "./components/CreditMeter";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useAppInfo, useSettings, useSettingsEvents } from "./ipc/hooks";
 import { ErrorPanel } from "./components/ErrorPanel";
 import { PartBoundary, ScreenBoundary } from "./components/ScreenBoundary";
 import { AppToaster } from "./components/Toasts";
 import { toIpcError } from "./ipc/invoke";
-import { DialogBoundary } from "./features/shell/DialogBoundary";
+import { AppHeader, AreaScreen, ShellDialogs, Sidebar, StartNotice, type Dialog, type Screen } from "./features/shell/Frame";
 import { Welcome } from "./features/shell/Welcome";
-import { AgentsScreen, CommandPalette, GatewayScreen, HelpSheet, PlansScreen, SettingsScreen, SpecsScreen, prefetchAreas } from "./features/shell/areas";
+import { prefetchAreas } from "./features/shell/areas";
 import { useHashRoute } from "./features/shell/history";
 import { placeOf } from "./features/shell/route";
 import { useScrollMemory } from "./features/shell/scrollMemory";
@@ -15,35 +14,7 @@ import { useGlobalShortcuts } from "./features/shell/shortcuts";
 import { useFocusHeading } from "./features/shell/useFocusHeading";
 import { onFirstUsable, useFirstUsable } from "./lib/startup";
 import type { PlanTarget } from "./ipc/contract";
-import { NavContext, RouteContext, type AcceptanceRequest, type Area } from "./lib/nav";
-
-type Screen = Area | "settings";
-type Dialog = "palette" | "help" | null;
-
-const NAV: { id: Screen; label: string }[] = [
-  { id: "specs", label: "Specs" },
-  { id: "plans", label: "Plans" },
-  { id: "agents", label: "Browser agents" },
-  { id: "gateway", label: "Gateway" },
-];
-
-/**
- * The connection the screens show. `connection` comes from the App's render (the settings the
- * screens' data is keyed by), not read here: re-rendered for a new list of connections, this
- * name never runs ahead of the screens under it (a query's cache can be newer than what the
- * screens were told of yet).
- */
-function ActiveProfile({ connection }: { connection: string | undefined }) {
-  const profiles = useProfiles();
-  const active = profiles.data?.find((p) => p.id === connection);
-  if (!active) return null;
-  return (
-    <span className="row">
-      <span>{active.name}</span>
-      {active.builtIn && <span className="badge badge-sandbox">Sandbox — offline, simulated</span>}
-    </span>
-  );
-}
+import { NavContext, RouteContext, type AcceptanceRequest } from "./lib/nav";
 
 export function App() {
   const info = useAppInfo();
@@ -63,10 +34,6 @@ export function App() {
   // navigate() pushes a history entry, so Back and Forward walk through them.
   const { route, hash, entry, navigate } = useHashRoute();
   const screen: Screen = route.area;
-  const specId = route.area === "specs" ? route.specId : undefined;
-  const specTab = route.area === "specs" ? route.tab : undefined;
-  const planTarget = route.area === "plans" ? route.target : undefined;
-  const acceptance = route.area === "agents" ? route.acceptance : undefined;
   // The areas' buttons reopen the plan and the acceptance run last shown in them.
   const lastPlan = useRef<PlanTarget | undefined>(undefined);
   const lastAcceptance = useRef<AcceptanceRequest | undefined>(undefined);
@@ -124,14 +91,7 @@ export function App() {
       </main>
     );
   }
-  const notice = startNotice ? (
-    <div className="start-notice" role="alert">
-      <p>{startNotice}</p>
-      <button className="btn" type="button" onClick={() => setStartNotice(null)}>
-        Dismiss
-      </button>
-    </div>
-  ) : null;
+  const notice = startNotice ? <StartNotice text={startNotice} onDismiss={() => setStartNotice(null)} /> : null;
   if (info.data.firstRun) {
     return (
       <>
@@ -145,82 +105,18 @@ export function App() {
 
   return (
     <div className="app">
-      <header className="app-header">
-        <span className="brand">
-          <span className="brand-mark" aria-hidden="true" />
-          Specdesk
-        </span>
-        <div className="header-right">
-          <ActiveProfile connection={settings.data?.activeProfileId} />
-          <CreditMeter />
-        </div>
-      </header>
-      <nav className="sidebar" aria-label="Areas">
-        {NAV.map((n) => (
-          <button
-            key={n.id}
-            type="button"
-            className="nav-item"
-            aria-current={screen === n.id ? "page" : undefined}
-            onClick={() =>
-              n.id === "specs"
-                ? navigate({ area: "specs" })
-                : n.id === "plans"
-                  ? navigate({ area: "plans", target: lastPlan.current })
-                  : n.id === "agents"
-                    ? navigate({ area: "agents", acceptance: lastAcceptance.current })
-                    : navigate({ area: n.id })
-            }
-          >
-            {n.label}
-          </button>
-        ))}
-        <div className="nav-spacer" />
-        <button
-          type="button"
-          className="nav-item"
-          aria-current={screen === "settings" ? "page" : undefined}
-          onClick={() => navigate({ area: "settings" })}
-        >
-          Settings
-        </button>
-      </nav>
+      <AppHeader connection={settings.data?.activeProfileId} />
+      <Sidebar screen={screen} navigate={navigate} lastPlan={lastPlan} lastAcceptance={lastAcceptance} />
       <main className="main" ref={mainRef}>
         {notice}
         <NavContext.Provider value={navigate}>
-         <RouteContext.Provider value={route}>
-          <ScreenBoundary area={screen} testHooks={info.data.testHooks}>
-            {/* No heading in the fallback: the first usable screen is the area's own (lib/startup.ts). */}
-            <Suspense fallback={<p className="skeleton" role="status">Opening…</p>}>
-              {screen === "settings" ? (
-                <SettingsScreen />
-              ) : screen === "specs" ? (
-                <SpecsScreen specId={specId} tab={specTab} />
-              ) : screen === "plans" ? (
-                <PlansScreen target={planTarget} />
-              ) : screen === "agents" ? (
-                <AgentsScreen acceptance={acceptance} />
-              ) : (
-                <GatewayScreen />
-              )}
-            </Suspense>
-          </ScreenBoundary>
-          <PartBoundary part="toasts">
-            <AppToaster />
-          </PartBoundary>
-          <Suspense fallback={null}>
-            {dialog === "palette" && (
-              <DialogBoundary name="command palette" onClose={() => setDialog(null)}>
-                <CommandPalette route={route} navigate={navigate} onClose={() => setDialog(null)} />
-              </DialogBoundary>
-            )}
-            {dialog === "help" && (
-              <DialogBoundary name="help sheet" onClose={() => setDialog(null)}>
-                <HelpSheet onClose={() => setDialog(null)} />
-              </DialogBoundary>
-            )}
-          </Suspense>
-         </RouteContext.Provider>
+          <RouteContext.Provider value={route}>
+            <AreaScreen route={route} testHooks={info.data.testHooks} />
+            <PartBoundary part="toasts">
+              <AppToaster />
+            </PartBoundary>
+            <ShellDialogs dialog={dialog} route={route} navigate={navigate} onClose={() => setDialog(null)} />
+          </RouteContext.Provider>
         </NavContext.Provider>
       </main>
     </div>

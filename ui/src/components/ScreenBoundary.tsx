@@ -4,12 +4,12 @@ import type { ReactNode } from "react";
 import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
 import { TestTripwire } from "./TestTripwire";
 
-function ScreenError({ error, resetErrorBoundary }: FallbackProps) {
+function ScreenError({ error, resetErrorBoundary, alone }: FallbackProps & { alone: boolean }) {
   const detail = error instanceof Error ? error.message : String(error);
   return (
     <div className="panel panel-error" role="alert">
       <h1>This screen stopped working</h1>
-      <p>Something went wrong while showing it. Your work is saved. Reload the screen, or open another area.</p>
+      <p>{`Something went wrong while showing it. Your work is saved. Reload the screen${alone ? "." : ", or open another area."}`}</p>
       <p className="muted">Details: {detail}</p>
       <div className="row">
         <button className="btn btn-primary" type="button" onClick={resetErrorBoundary}>
@@ -21,12 +21,13 @@ function ScreenError({ error, resetErrorBoundary }: FallbackProps) {
 }
 
 /**
- * `area` names the screen: moving to another area starts it afresh. `testHooks`: the app is the
+ * `area` names the screen: moving to another area starts it afresh ("welcome": the first run's
+ * screen, with no other area to open). `testHooks`: the app is the
  * end-to-end tests' build (`app_info`), which may make the screen fail on purpose (TestTripwire).
  */
 export function ScreenBoundary({ area, testHooks = false, children }: { area: string; testHooks?: boolean; children: ReactNode }) {
   return (
-    <ErrorBoundary FallbackComponent={ScreenError} resetKeys={[area]} onError={(e) => console.error(`The ${area} screen failed:`, e)}>
+    <ErrorBoundary fallbackRender={(props) => <ScreenError {...props} alone={area === "welcome"} />} resetKeys={[area]} onError={(e) => console.error(`The ${area} screen failed:`, e)}>
       {testHooks && <TestTripwire area={area} />}
       {children}
     </ErrorBoundary>

@@ -1,6 +1,6 @@
 // A dialog of the shell (the command palette, the help sheet) in its own error boundary: a render
 // error inside it shows a small dialog that says so and closes, and the screen under it goes on.
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
 import { Modal } from "./Modal";
 
@@ -12,11 +12,13 @@ interface DialogBoundaryProps {
 }
 
 function DialogError({ name, detail, onClose }: { name: string; detail: string; onClose: () => void }) {
+  const id = useId();
+  // The dialog is named by its heading and described by what to do; its focus is on Close.
   return (
-    <Modal labelledBy="dialog-error-title" onClose={onClose}>
-      <div className="panel panel-error" role="alert">
-        <h2 id="dialog-error-title">{`The ${name} stopped working`}</h2>
-        <p>Something went wrong while showing it. Your work is saved. Close it and open it again.</p>
+    <Modal labelledBy={`${id}-title`} describedBy={`${id}-text`} onClose={onClose}>
+      <div className="panel panel-error">
+        <h2 id={`${id}-title`}>{`The ${name} stopped working`}</h2>
+        <p id={`${id}-text`}>Something went wrong while showing it. Your work is saved. Close it and open it again.</p>
         <p className="muted">Details: {detail}</p>
         <div className="row">
           <button className="btn btn-primary" type="button" onClick={onClose}>

@@ -9,6 +9,8 @@ const FOCUSABLE =
 interface ModalProps {
   /** The id of the element naming the dialog (its heading). */
   labelledBy: string;
+  /** The id of the element describing it, when there is one. */
+  describedBy?: string;
   className?: string;
   onClose: () => void;
   /** What gets the focus when it opens (else the first focusable element). */
@@ -16,7 +18,7 @@ interface ModalProps {
   children: ReactNode;
 }
 
-export function Modal({ labelledBy, className, onClose, initialFocus, children }: ModalProps) {
+export function Modal({ labelledBy, describedBy, className, onClose, initialFocus, children }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const close = useRef(onClose);
   useEffect(() => {
@@ -74,6 +76,7 @@ export function Modal({ labelledBy, className, onClose, initialFocus, children }
       className={`modal${className ? ` ${className}` : ""}`}
       aria-modal="true"
       aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
       onKeyDown={onKeyDown}
       onCancel={(e) => {
         e.preventDefault();
