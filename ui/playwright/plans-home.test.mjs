@@ -262,7 +262,7 @@ describe("Plans home", () => {
       await page.getByRole("heading", { level: 1, name: "Specs" }).waitFor();
     });
   });
-  test("more completed specs than one page: the newest 100, then the older ones on request", async () => {
+  test("more completed specs than one page: the newest 100, then the older ones on request (a refusal beside the button, the focus on the first added)", async () => {
     await h.withScenario("plans-home-many", async ({ page, mock }) => {
       await openPlans(page);
       const names = () => home(page).locator(".recent-plan-name").allTextContents();
@@ -274,14 +274,24 @@ describe("Plans home", () => {
       await home(page).getByText("Projects from the 100 newest completed specs so far, and every project opened here.", { exact: true }).waitFor();
       await expectAxeClean(page, "the Plans home with older projects to show");
 
+      // The next page is refused once: its error shows beside the button, the rows stay.
       await home(page).getByRole("button", { name: "Show older projects" }).click();
+      const older = home(page).locator(".older-projects");
+      await older.getByRole("alert").getByText("Specdesk could not reach the service. Check your connection, then try again.", { exact: true }).waitFor();
+      assert.equal((await names()).length, 100);
+      await expectAxeClean(page, "the Plans home with an older page refused");
+      await older.getByRole("alert").getByRole("button", { name: "Try again" }).click();
       await home(page).locator("li.recent-plan").nth(129).waitFor();
       const all = await names();
       assert.deepEqual(all, Array.from({ length: 130 }, (_, i) => `Project ${i + 1}: a tool for a small team.`));
       assert.equal(await home(page).getByRole("button", { name: "Show older projects" }).count(), 0);
+      assert.equal(await older.count(), 0);
+      // The focus is on the first project the page added.
+      await page.waitForFunction(() => document.activeElement?.textContent === "Project 101: a tool for a small team.");
       const pages = (await mock.calls("list_specs")).map((c) => c.args.query).filter((q) => q.status === "completed");
       assert.deepEqual(pages, [
         { status: "completed", limit: 100, skip: 0 },
+        { status: "completed", limit: 100, skip: 100 },
         { status: "completed", limit: 100, skip: 100 },
       ]);
     });

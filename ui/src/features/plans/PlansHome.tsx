@@ -1,5 +1,6 @@
 // The Plans home: the user's projects (completed specs merged with the projects opened here, with
 // their last known progress), newest first; each opens its plan.
+import { useEffect, useRef } from "react";
 import type { PlanTarget } from "../../ipc/contract";
 import { ErrorPanel } from "../../components/ErrorPanel";
 import { toIpcError } from "../../ipc/invoke";
@@ -43,23 +44,54 @@ function ProjectRow({ p, onOpen }: { p: HomeProject; onOpen: (t: PlanTarget) => 
   );
 }
 
+/** "Show older projects", or the error of the last try beside it (Try again reads that page again). */
+function OlderProjects({ specs, onMore, count }: { specs: ReturnType<typeof useCompletedSpecs>; onMore: () => void; count: number }) {
+  if (!specs.hasNextPage) return null;
+  const loading = specs.isFetchingNextPage;
+  return (
+    <div className="older-projects">
+      {specs.isFetchNextPageError && <ErrorPanel error={toIpcError(specs.error)} onRetry={onMore} />}
+      <div className="row">
+        {/* aria-disabled, not disabled: the button keeps the focus while the page loads. */}
+        <button className="btn" type="button" aria-disabled={loading} onClick={() => !loading && onMore()}>
+          {loading ? "Loading older projects…" : "Show older projects"}
+        </button>
+        <span className="muted">{`Projects from the ${count} newest completed specs so far, and every project opened here.`}</span>
+      </div>
+    </div>
+  );
+}
+
 export function PlansHome({ onOpen }: { onOpen: (t: PlanTarget) => void }) {
   const navigate = useNavigate();
   const specs = useCompletedSpecs();
   const recent = useRecentProjects();
-  if (specs.isPending || recent.isPending) return <p className="muted">Loading your projects…</p>;
+  const listRef = useRef<HTMLUListElement>(null);
+  // The rows shown before "Show older projects": once the page comes, the first new row gets the focus.
+  const shownBefore = useRef<Set<string> | null>(null);
   const pages = specs.data?.pages ?? [];
   const rows = mergeProjects(
     pages.flatMap((p) => p.specs),
     recent.data ?? [],
   );
+  const loadingMore = specs.isFetchingNextPage;
+  useEffect(() => {
+    const before = shownBefore.current;
+    if (!before || loadingMore) return;
+    shownBefore.current = null;
+    const fresh = rows.find((r) => !before.has(r.key));
+    if (fresh) listRef.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(fresh.key)}"] .recent-plan-name`)?.focus();
+  });
+  if (specs.isPending || recent.isPending) return <p className="muted">Loading your projects…</p>;
+  const more = () => {
+    shownBefore.current = new Set(rows.map((r) => r.key));
+    void specs.fetchNextPage();
+  };
   const offline = pages.some((p) => p.offline);
   return (
     <section aria-labelledby="plans-home-title" className="plans-home">
       <h2 id="plans-home-title">Your projects</h2>
-      {specs.isError && (
-        <ErrorPanel error={toIpcError(specs.error)} onRetry={() => void (specs.isFetchNextPageError ? specs.fetchNextPage() : specs.refetch())} />
-      )}
+      {specs.isError && !specs.isFetchNextPageError && <ErrorPanel error={toIpcError(specs.error)} onRetry={() => void specs.refetch()} />}
       {recent.isError && <ErrorPanel error={toIpcError(recent.error)} onRetry={() => void recent.refetch()} />}
       {offline && <p className="muted">Offline: projects from the specs kept on this computer.</p>}
       {rows.length === 0 ? (
@@ -73,20 +105,13 @@ export function PlansHome({ onOpen }: { onOpen: (t: PlanTarget) => void }) {
           </div>
         )
       ) : (
-        <ul className="recent-plans">
+        <ul className="recent-plans" ref={listRef}>
           {rows.map((p) => (
             <ProjectRow key={p.key} p={p} onOpen={onOpen} />
           ))}
         </ul>
       )}
-      {specs.hasNextPage && (
-        <div className="row">
-          <button className="btn" type="button" disabled={specs.isFetchingNextPage} onClick={() => void specs.fetchNextPage()}>
-            {specs.isFetchingNextPage ? "Loading older projects…" : "Show older projects"}
-          </button>
-          <span className="muted">{`Projects from the ${pages.reduce((n, p) => n + p.specs.length, 0)} newest completed specs so far, and every project opened here.`}</span>
-        </div>
-      )}
+      <OlderProjects specs={specs} onMore={more} count={pages.reduce((n, p) => n + p.specs.length, 0)} />
     </section>
   );
 }

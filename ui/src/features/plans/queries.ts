@@ -32,7 +32,8 @@ export function useCompletedSpecs() {
     queryKey: ["list_specs", c, COMPLETED_SPECS_QUERY, "pages"] as const,
     queryFn: ({ pageParam }) => call("list_specs", { query: { ...COMPLETED_SPECS_QUERY, skip: pageParam } }),
     initialPageParam: 0,
-    getNextPageParam: (last, pages) => (last.hasMore && !last.offline ? pages.reduce((n, p) => n + p.specs.length, 0) : undefined),
+    // Offline too: the specs kept on this computer are read a page at a time the same way.
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.reduce((n, p) => n + p.specs.length, 0) : undefined),
     enabled: c !== "",
     retry: false,
   });

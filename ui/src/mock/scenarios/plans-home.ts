@@ -3,7 +3,8 @@
 // every feature status and a suggested feature. Open it with ?scenario=plans-home.
 import type { SpecStatusResponse } from "../../bindings/SpecStatusResponse";
 import { SANDBOX_ID } from "../state";
-import { defineScenario } from "../registry";
+import { baseHandlers } from "../base";
+import { defineScenario, ipcError } from "../registry";
 import { PROJECT_ALL, everyStatusPlan } from "./plans";
 
 export const SPEC_RECIPES = "6741a0c3e4b0f1a2b3c4d7a1";
@@ -70,8 +71,19 @@ defineScenario("plans-home", {}, {
 /** How many completed specs the "plans-home-many" scenario holds: more than one page of 100. */
 export const MANY_COMPLETED = 130;
 
-defineScenario("plans-home-many", {}, {
-  description: `Plans home over ${MANY_COMPLETED} completed specs (Project 1 the newest): the first 100 are listed, the rest come with "Show older projects".`,
+/** The second page of completed specs fails once (the connection dropped), then is read. */
+let secondPageRefused = false;
+
+defineScenario("plans-home-many", {
+  list_specs: (args, ctx) => {
+    if (args.query.status === "completed" && (args.query.skip ?? 0) >= 100 && !secondPageRefused) {
+      secondPageRefused = true;
+      throw ipcError("network", "Specdesk could not reach the service. Check your connection, then try again.");
+    }
+    return baseHandlers.list_specs(args, ctx);
+  },
+}, {
+  description: `Plans home over ${MANY_COMPLETED} completed specs (Project 1 the newest): the first 100 are listed, the rest come with "Show older projects" (refused once, then read).`,
   setup: (db) => {
     db.specs = Array.from({ length: MANY_COMPLETED }, (_, i): SpecStatusResponse => {
       const id = `6741a0c3e4b0f1a2b3c5${String(i).padStart(4, "0")}`;
