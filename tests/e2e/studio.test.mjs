@@ -1,6 +1,7 @@
 // The Gateway studio on the real app and its embedded sandbox, in WebKit: a chat reply streamed
 // and announced once as the sandbox wrote it; speech generated and played (the audio element
-// decodes it and reports its duration) and that take transcribed back to its text; an image
+// decodes it and reports its duration) and that take transcribed back to its text, the
+// transcript copied (the clipboard read back); documents reranked and their order copied; an image
 // generated and shown from the media folder; an image dropped on the chat (Tauri's drag-drop
 // event, read by Rust) sent with a message that gets a tool call, answered with a tool result;
 // an image copied to the X clipboard pasted with Ctrl+V (read by Rust: WebKitGTK's paste brings
@@ -18,6 +19,11 @@ import { browser, click, env, fill, launch, openArea, openStudio, quit, useSandb
 
 const MESSAGE = "Hello from the end-to-end test";
 const SPOKEN = "Welcome to Specdesk, the desktop client.";
+
+/** What the system clipboard holds (the app writes it from Rust; read back under Xvfb). */
+function clipboard() {
+  return execFileSync("xclip", ["-o", "-selection", "clipboard"], { encoding: "utf8" });
+}
 
 before(async () => {
   await launch();
@@ -113,6 +119,10 @@ test("speech is generated and plays, and the take is transcribed back to its tex
   const transcript = await browser.$('[role="region"][aria-label="Transcript"]');
   await transcript.waitForExist({ timeout: 30000 });
   assert.equal((await transcript.getText()).trim(), SPOKEN);
+  // Copied in WebKit: the transcript goes to the clipboard from Rust, read back under Xvfb.
+  await click("button", "Copy", await browser.$("section.studio-section"));
+  await waitForText("Transcript copied.");
+  assert.equal(clipboard(), SPOKEN);
 });
 
 test("a recording dropped on the window is transcribed (WebKit's drop, through Tauri's drop event)", async () => {
@@ -457,4 +467,31 @@ test("a compare of two models streams both replies, and the winner picked is rec
   await browser.keys(["Backspace"]);
   await browser.waitUntil(async () => (await (await browser.$("#chat-tools")).getValue()) === "", { timeout: 10000 });
   rmSync(files, { recursive: true, force: true });
+});
+
+test("documents ranked against a query, and their order copied in WebKit", async () => {
+  await openArea("Gateway");
+  await openStudio("Rerank");
+  await fill("Query", "Where can I buy a coffee grinder?");
+  await fill(
+    "Documents",
+    "Our shop sells a burr coffee grinder for espresso.\n\nThe library opens at nine on weekdays.\n\nA guide to growing tomatoes on a balcony.",
+  );
+  await click("button", "Rank documents", await browser.$('form[aria-label="Rank documents"]'));
+  const ranked = await browser.$('ol[aria-label="Ranked documents"]');
+  await ranked.waitForExist({ timeout: 30000 });
+  const rows = await browser.execute(() =>
+    [...document.querySelectorAll('ol[aria-label="Ranked documents"] li')].map((li) => [
+      li.querySelector(".ranked-rank")?.textContent.trim(),
+      li.querySelector(".ranked-pos")?.textContent.trim(),
+      li.querySelector(".ranked-text")?.textContent.trim(),
+    ]),
+  );
+  assert.equal(rows.length, 3);
+  assert.deepEqual(rows[0], ["1", "Document 1", "Our shop sells a burr coffee grinder for espresso."]);
+  await click("button", "Copy the order", await browser.$("section.rerank-results"));
+  await waitForText("Order copied.");
+  // The order as the screen shows it: rank, the document's first position, its first line.
+  const expected = rows.map(([rank, pos, text]) => `${rank}. [#${pos.replace("Document ", "")}] ${text}`).join("\n");
+  assert.equal(clipboard(), expected);
 });
