@@ -98,7 +98,10 @@ test("a three-task batch runs live with its timeline and screenshots; a missing 
   await browser.$("h1=Browser agents").waitForExist({ timeout: 10000 });
   const form = await browser.$('form[aria-label="New batch"]');
   await click("button", "Add a task", form);
+  // In WebKit too, the new row's start URL takes the focus.
+  assert.equal(await browser.execute(() => document.activeElement?.getAttribute("aria-label")), "Task 2 start URL");
   await click("button", "Add a task", form);
+  assert.equal(await browser.execute(() => document.activeElement?.getAttribute("aria-label")), "Task 3 start URL");
   await setField("Task 1 start URL", `${siteUrl}/product`);
   await setField("Task 1 instruction", "Read the product's name and price");
   // The details toggle's label says what is set ("Task 1 details: …").
@@ -140,6 +143,29 @@ test("a three-task batch runs live with its timeline and screenshots; a missing 
     return img ? img.complete && img.naturalWidth > 0 : false;
   });
   assert.equal(decoded, true);
+
+  // The keyboard in WebKit: the task list moves the selection (the detail follows), and the film
+  // strip and the step list select each other.
+  const detailTitle = () => browser.execute(() => document.querySelector(".task-detail h3")?.textContent.trim());
+  await browser.execute(() => document.querySelector('[role="listbox"][aria-label="Tasks"]').focus());
+  await browser.keys(["ArrowDown"]);
+  await browser.waitUntil(async () => (await detailTitle()) === "Task 2", { timeout: 10000, timeoutMsg: "ArrowDown did not open task 2" });
+  await browser.keys(["End"]);
+  await browser.waitUntil(async () => (await detailTitle()) === "Task 3", { timeout: 10000, timeoutMsg: "End did not open task 3" });
+  await browser.keys(["Home"]);
+  await browser.waitUntil(async () => (await detailTitle()) === "Task 1", { timeout: 10000, timeoutMsg: "Home did not open task 1" });
+  const selectedStep = () => browser.execute(() => document.querySelector('[role="listbox"][aria-label="Steps"] [aria-selected="true"]')?.textContent.replace(/\s+/g, " ").trim() ?? "");
+  // The first step selected: no screenshot yet; the film strip's Home selects the one there is,
+  // and with it the step that took it.
+  await (await browser.$('[role="listbox"][aria-label="Steps"] [role="option"]')).click();
+  await browser.execute(() => document.querySelector('[role="listbox"][aria-label="Film strip"]').focus());
+  await browser.keys(["Home"]);
+  await browser.waitUntil(async () => (await selectedStep()).includes("Screenshot"), { timeout: 10000, timeoutMsg: `the film strip did not select its step: ${await selectedStep()}` });
+  assert.equal(
+    await browser.execute(() => document.activeElement?.getAttribute("aria-label")),
+    "Film strip",
+    "the focus stays on the film strip",
+  );
 });
 
 test("a batch whose live stream drops is followed by polling, then live again, with no duplicate", async () => {
