@@ -209,5 +209,10 @@ test("a free key's 5-credit trial runs out: the next call says a paid plan is ne
   }
   assert.match(text, /^A paid plan is needed Your free trial is used up \(\d+(\.\d+)? credits\)\. Subscribe to keep using the AI gateway\. Upgrade Try again$/, text);
   assert.equal(await (await browser.$("main.main .panel-error")).$("button=Upgrade").isExisting(), true);
+  // The service has shown the key is on the trial: the Gateway says what the trial allows, and
+  // Settings marks the connection.
+  await waitForText("This connection's key is on the AI gateway's free trial: 5 credits of gateway use in all, and at most 30 calls a minute");
   await useConnection("Sandbox");
+  assert.equal(await (await browser.$('li[aria-label="Trial"]')).$("span=Gateway free trial").isExisting(), true);
+  assert.equal(await (await browser.$('li[aria-label="Sandbox"]')).$("span=Gateway free trial").isExisting(), false);
 });

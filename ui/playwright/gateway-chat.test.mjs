@@ -490,6 +490,36 @@ describe("models", () => {
   });
 });
 
+describe("a trial key", () => {
+  const NOTE =
+    "Free trial This connection's key is on the AI gateway's free trial: 5 credits of gateway use in all, and at most 30 calls a minute (Specdesk paces its calls to keep within it). Subscribe on the service to go on once the trial is used up.";
+  for (const theme of ["light", "dark"]) {
+    test(`the Gateway and Settings say what the trial allows (${theme})`, async () => {
+      await h.withScenario("gateway-trial", { theme }, async ({ page }) => {
+        await openGateway(page, "Chat");
+        const note = page.getByRole("note");
+        await note.waitFor();
+        assert.equal(await textOf(note), NOTE);
+        await expectAxeClean(page, `the Gateway on a trial key (${theme})`);
+        await page.getByRole("navigation", { name: "Areas" }).getByRole("button", { name: "Settings", exact: true }).click();
+        const trial = page.getByRole("listitem", { name: "Trial" });
+        await trial.getByText("Gateway free trial", { exact: true }).waitFor();
+        await trial.getByText("Its key is on the AI gateway’s free trial: 5 credits of gateway use in all, 30 calls a minute.", { exact: true }).waitFor();
+        assert.equal(await page.getByRole("listitem", { name: "Sandbox" }).getByText("Gateway free trial").count(), 0);
+        await expectAxeClean(page, `Settings with a trial connection (${theme})`);
+      });
+    });
+  }
+
+  test("no note for a connection not known to be on a trial", async () => {
+    await h.withScenario("gateway-chat", async ({ page }) => {
+      await openGateway(page, "Chat");
+      await page.getByRole("tablist", { name: "Studios" }).waitFor();
+      assert.equal(await page.getByRole("note").count(), 0);
+    });
+  });
+});
+
 describe("failures in error panels", () => {
   const SERVER = "The service had a problem answering. Try again in a moment.";
 

@@ -72,6 +72,10 @@ pub struct ProfileView {
     pub built_in: bool,
     pub active: bool,
     pub key: KeyStatus,
+    /// Set once the service showed this connection's key is on the AI gateway's free trial (5
+    /// credits of gateway use in all, 30 calls a minute).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trial: Option<bool>,
 }
 
 /// Result of setting a key.
@@ -271,6 +275,7 @@ impl Profiles {
             active: p.id == active,
             built_in,
             key,
+            trial: p.trial.then_some(true),
             id: p.id,
             name: p.name,
             base_url: p.base_url,
@@ -624,23 +629,35 @@ impl Profiles {
         Client::new(config).map_err(IpcError::from)
     }
 
+    /// Keeps what `client` (connection `id`'s) learnt from its last call, that its key is on a
+    /// trial workspace; true when that is new, so the UI is told the connections changed.
+    pub async fn learn_trial(&self, id: &str, client: &Client) -> bool {
+        client.is_trial() && self.remember_trial(id).await
+    }
+
     /// Keeps what a client learnt from the service, that its key is on a trial workspace, so the
     /// connection's next clients (after a restart) keep to the trial's rate from the first call.
-    async fn remember_trial(&self, id: &str) {
+    /// True when it was not known before.
+    async fn remember_trial(&self, id: &str) -> bool {
         if id == SANDBOX_PROFILE_ID || self.profile(id).is_ok_and(|p| p.trial) {
-            return;
+            return false;
         }
         let _guard = self.write.lock().await;
-        let Ok(mut stored) = self.load() else { return };
-        if let Some(p) = stored.profiles.iter_mut().find(|p| p.id == id) {
-            p.trial = true;
-            if let Err(e) = self.save(&stored) {
-                tracing::warn!(
-                    "could not keep that a connection is on a trial: {}",
-                    e.message
-                );
-            }
+        let Ok(mut stored) = self.load() else {
+            return false;
+        };
+        let Some(p) = stored.profiles.iter_mut().find(|p| p.id == id) else {
+            return false;
+        };
+        p.trial = true;
+        if let Err(e) = self.save(&stored) {
+            tracing::warn!(
+                "could not keep that a connection is on a trial: {}",
+                e.message
+            );
+            return false;
         }
+        true
     }
 
     /// A new key may be on another plan: what was learnt about the old one is forgotten.

@@ -335,9 +335,14 @@ async fn a_trial_learnt_from_the_service_is_kept_for_the_connections_next_client
 
     let client = w.profiles.client_for(&p.id).await.unwrap();
     assert!(!client.is_trial());
+    assert!(!w.profiles.learn_trial(&p.id, &client).await, "nothing learnt yet");
     client.gateway().rerank(&rerank).await.unwrap();
     assert!(client.is_trial(), "refused for the rate at its first call");
-    // The next command keeps what was learnt with the connection.
+    // Kept with the connection once the call is over (the UI is told: true), and shown in its view.
+    assert!(w.profiles.learn_trial(&p.id, &client).await);
+    assert!(!w.profiles.learn_trial(&p.id, &client).await, "told once");
+    let view = |list: Vec<ProfileView>| list.into_iter().find(|v| v.id == p.id).unwrap();
+    assert_eq!(view(w.profiles.list().await.unwrap()).trial, Some(true));
     w.profiles.client_for(&p.id).await.unwrap();
 
     // After a restart (new Profiles over the same settings and keychain), the first client of
@@ -360,4 +365,5 @@ async fn a_trial_learnt_from_the_service_is_kept_for_the_connections_next_client
     // A new key may be a paid one: learnt again from scratch.
     restarted.set_key(&p.id, "sk_paid_two").await.unwrap();
     assert!(!restarted.client_for(&p.id).await.unwrap().is_trial());
+    assert_eq!(view(restarted.list().await.unwrap()).trial, None);
 }

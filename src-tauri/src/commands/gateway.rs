@@ -19,7 +19,7 @@ use specdesk_types::{
     RerankResult, SpeechRequest, Transcription, VideoRequest,
 };
 
-use super::{Result, emit_latest_credits};
+use super::{Result, emit, emit_latest_credits, events};
 use crate::state::AppState;
 use crate::streams::{Ending, send_event};
 
@@ -79,6 +79,10 @@ async fn with_studio<T>(
     };
     let out = f(&studio).await;
     emit_latest_credits(app, state, &profile_id);
+    // A refusal may show the key is on the gateway's trial: the UI explains its limits.
+    if state.profiles.learn_trial(&profile_id, &client).await {
+        emit(app, events::PROFILES_CHANGED, ());
+    }
     out
 }
 

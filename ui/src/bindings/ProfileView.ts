@@ -9,4 +9,9 @@ export type ProfileView = { id: string, name: string, baseUrl: string, keyKind: 
 /**
  * The built-in Sandbox: offline, simulated, not editable.
  */
-builtIn: boolean, active: boolean, key: KeyStatus, };
+builtIn: boolean, active: boolean, key: KeyStatus, 
+/**
+ * Set once the service showed this connection's key is on the AI gateway's free trial (5
+ * credits of gateway use in all, 30 calls a minute).
+ */
+trial?: boolean, };

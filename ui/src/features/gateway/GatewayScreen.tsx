@@ -7,6 +7,7 @@ import { ImageStudio } from "./images/ImageStudio";
 import { ModelCatalog } from "./models/ModelCatalog";
 import { RerankStudio } from "./rerank/RerankStudio";
 import { SpeechStudio } from "./speech/SpeechStudio";
+import { TrialNote } from "./shared/TrialNote";
 import { TranscribeStudio } from "./transcribe/TranscribeStudio";
 import { VideoStudio } from "./video/VideoStudio";
 import "./gateway.css";
@@ -29,6 +30,7 @@ export function GatewayScreen() {
     <section className="page page-wide gateway" aria-labelledby="gateway-title">
       <h1 id="gateway-title">Gateway</h1>
       <p className="muted">Chat, rerank, speech, music, transcription, images and video from many AI labs.</p>
+      <TrialNote />
       <Tabs idPrefix="studio" label="Studios" tabs={STUDIOS} active={studio} onChange={setStudio}>
         {studio === "chat" ? (
           <ChatStudio />

@@ -133,7 +133,9 @@ function ProfileRow({ profile, cap, onEdit }: { profile: ProfileView; cap: numbe
             <strong>{profile.name}</strong>
             {profile.active && <span className="badge badge-success">In use</span>}
             {profile.builtIn && <span className="badge badge-sandbox">Sandbox — offline, simulated</span>}
+            {profile.trial && <span className="badge badge-trial">Gateway free trial</span>}
           </div>
+          {profile.trial && <p className="muted">Its key is on the AI gateway&rsquo;s free trial: 5 credits of gateway use in all, 30 calls a minute.</p>}
           <div className="muted mono">{profile.baseUrl}</div>
           <div className="muted">
             {profile.key.hasKey ? `Key ${profile.key.maskedTail ?? ""}` : "No key yet"}

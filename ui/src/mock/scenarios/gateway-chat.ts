@@ -208,3 +208,27 @@ defineScenario(
     },
   },
 );
+
+export const TRIAL_PROFILE = "p_trial";
+
+defineScenario(
+  "gateway-trial",
+  {},
+  {
+    description: "The connection in use, Trial, is one the service showed to be on the AI gateway's free trial.",
+    setup: (db) => {
+      db.profiles.push({
+        id: TRIAL_PROFILE,
+        name: "Trial",
+        baseUrl: "https://api.example.com",
+        keyKind: "personal",
+        builtIn: false,
+        active: false,
+        key: { hasKey: true, maskedTail: "••••a1b2" },
+        trial: true,
+      });
+      db.settings.activeProfileId = TRIAL_PROFILE;
+      db.credits[TRIAL_PROFILE] = 20;
+    },
+  },
+);
