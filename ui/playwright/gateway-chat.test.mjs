@@ -69,6 +69,8 @@ describe("chat", () => {
       assert.equal(await last.locator(".chat-md strong").innerText(), "claude-sonnet-4.5");
       assert.equal(await textOf(last.locator(".turn-credits")), "0.02 credits");
       await last.getByText(/^request req_sandbox_\d+$/).waitFor();
+      // The stream's headers gave the balance after the reply (10,000 before it).
+      assert.equal(await textOf(last.locator(".turn-balance")), "balance after: 9,999.98 credits");
       assert.equal(await announcer(page).innerText(), `**claude-sonnet-4.5** says: here is a thought about *Name a habit app*. Keep it short and clear.`);
       assert.deepEqual(await announced(), [`**claude-sonnet-4.5** says: here is a thought about *Name a habit app*. Keep it short and clear.`]);
 
@@ -303,8 +305,14 @@ describe("chat", () => {
         assert.equal(await textOf(lane.locator(".chat-md")), reply(model, "Pick a name"));
         const stats = await lane.locator(".lane-stats > div").allInnerTexts();
         assert.match(stats[0].replace(/\s+/g, " "), /^First word \d+\.\d s$/);
-        assert.deepEqual(stats.slice(1).map((s) => s.replace(/\s+/g, " ")), ["Length 15 words", "Credits 0.02 credits"]);
+        assert.deepEqual(stats.slice(1, 3).map((s) => s.replace(/\s+/g, " ")), ["Length 15 words", "Credits 0.02 credits"]);
+        assert.match(stats[4].replace(/\s+/g, " "), /^Request id req_sandbox_\d+$/);
       }
+      // Each lane's balance after its reply, whichever ended first (both cost 0.02).
+      const balances = await lanes.evaluateAll((els) => els.map((el) => el.querySelectorAll(".lane-stats > div")[3]?.textContent));
+      assert.deepEqual(balances.sort(), ["Balance after9,999.96 credits", "Balance after9,999.98 credits"]);
+      const ids = await lanes.evaluateAll((els) => els.map((el) => el.querySelectorAll(".lane-stats > div")[4]?.textContent));
+      assert.notEqual(ids[0], ids[1], "each lane has its own request id");
       await expectAxeClean(page, "a compare of two models");
       await compare.getByRole("button", { name: "Pick openai/gpt-5-mini as the winner" }).click();
       await compare.waitFor({ state: "detached" });

@@ -84,6 +84,14 @@ pub enum ChatEvent {
     Done {
         message: MessagesResponse,
         conversation_id: i64,
+        /// The service's request id of the reply, when its headers gave one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        request_id: Option<String>,
+        /// The balance after the reply, as the service's headers gave it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        balance_after: Option<f64>,
     },
     Error {
         error: IpcError,

@@ -276,6 +276,8 @@ impl Studio<'_> {
         on_event(ChatEvent::Done {
             message: message.clone(),
             conversation_id: conversation.id,
+            request_id: metering.request_id.clone(),
+            balance_after: metering.credits_remaining,
         });
         Ok(message)
     }

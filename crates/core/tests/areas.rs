@@ -537,6 +537,20 @@ async fn gateway_calls_are_metered_saved_and_kept() {
         kept.iter().map(|m| m.role.as_str()).collect::<Vec<_>>(),
         ["user", "assistant"]
     );
+    // The turn's end says what its headers said: the request id kept with the reply, and the
+    // balance after it (what the service shows now).
+    let Some(ChatEvent::Done {
+        request_id,
+        balance_after,
+        ..
+    }) = events.last()
+    else {
+        unreachable!()
+    };
+    assert!(request_id.is_some());
+    assert_eq!(request_id, &kept[1].request_id);
+    let now = c.account().credits_balance().await.unwrap().credits_remaining;
+    assert_eq!(*balance_after, Some(now));
     assert_eq!(
         library.conversation(conversation_id).unwrap().title,
         "Name three pasta shapes"

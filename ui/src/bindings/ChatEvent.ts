@@ -5,4 +5,12 @@ import type { MessagesResponse } from "./MessagesResponse";
 /**
  * A streamed chat turn.
  */
-export type ChatEvent = { "type": "start", conversationId: number, } | { "type": "text", index: number, text: string, html?: string, } | { "type": "done", message: MessagesResponse, conversationId: number, } | { "type": "error", error: IpcError, };
+export type ChatEvent = { "type": "start", conversationId: number, } | { "type": "text", index: number, text: string, html?: string, } | { "type": "done", message: MessagesResponse, conversationId: number, 
+/**
+ * The service's request id of the reply, when its headers gave one.
+ */
+requestId?: string, 
+/**
+ * The balance after the reply, as the service's headers gave it.
+ */
+balanceAfter?: number, } | { "type": "error", error: IpcError, };

@@ -114,10 +114,13 @@ export async function chatStream(args: ChatArgs, ctx: MockContext, faults: { cut
     stop_sequence: null,
     usage: { input_tokens: 12, output_tokens: words.length, cost: 0.002 },
   };
-  db.messages.push({ id: nextId(db), conversationId: convId, role: "assistant", content: clone(content), model: request.model, requestId: `req_sandbox_${db.seq}`, creditsCharged: 0.02, createdAt: now(db), cut: false });
+  const requestId = `req_sandbox_${db.seq}`;
+  db.messages.push({ id: nextId(db), conversationId: convId, role: "assistant", content: clone(content), model: request.model, requestId, creditsCharged: 0.02, createdAt: now(db), cut: false });
   conversation.updatedAt = now(db);
   charge(db, ctx, "messages", 0.02);
-  channel.send({ type: "done", message, conversationId: convId });
+  // The stream's headers: its request id and the balance after the reply.
+  const balanceAfter = db.credits[db.settings.activeProfileId];
+  channel.send({ type: "done", message, conversationId: convId, requestId, ...(balanceAfter !== undefined ? { balanceAfter } : {}) });
   return message;
 }
 

@@ -38,8 +38,8 @@ export function useCompare(chat: ChatApi, onError: (e: unknown) => void) {
         {
           onStart,
           onText: (text) => dispatch({ type: "text", streamId: lane.streamId, text, at: performance.now() }),
-          onDone: (message) => {
-            dispatch({ type: "done", streamId: lane.streamId, text: textOf(message.content), credits: creditsOf(message), at: performance.now() });
+          onDone: (message, _conv, meta) => {
+            dispatch({ type: "done", streamId: lane.streamId, text: textOf(message.content), credits: creditsOf(message), ...meta, at: performance.now() });
             chat.refreshLists();
           },
           onError: (error) => dispatch({ type: "error", streamId: lane.streamId, error, at: performance.now() }),
@@ -161,6 +161,14 @@ export function ComparePanel({ state, busy, onPick, onRetry }: { state: CompareS
                 <div>
                   <dt>Credits</dt>
                   <dd>{l.credits === undefined ? "—" : creditsLabel(l.credits)}</dd>
+                </div>
+                <div>
+                  <dt>Balance after</dt>
+                  <dd>{l.balanceAfter === undefined ? "—" : creditsLabel(l.balanceAfter)}</dd>
+                </div>
+                <div>
+                  <dt>Request id</dt>
+                  <dd className="mono">{l.requestId ?? "—"}</dd>
                 </div>
               </dl>
               {l.status === "error" ? (

@@ -63,6 +63,7 @@ export function TurnView({ turn, branch, actions, row }: { turn: Turn; branch: {
         {turn.ttftMs !== undefined && turn.role === "assistant" && <span className="muted turn-meta">first word after {(turn.ttftMs / 1000).toFixed(1)} s</span>}
         {turn.credits !== undefined && <span className="muted turn-meta turn-credits">{creditsLabel(turn.credits)}</span>}
         {turn.requestId && <span className="muted turn-meta mono">request {turn.requestId}</span>}
+        {turn.balanceAfter !== undefined && <span className="muted turn-meta turn-balance">balance after: {creditsLabel(turn.balanceAfter)}</span>}
       </header>
 
       {editing !== null ? (

@@ -23,15 +23,15 @@ describe("compare", () => {
         { type: "text", streamId: "s2", text: "Quick ", at: 1120 },
         { type: "text", streamId: "s1", text: "Slow ", at: 1400 },
         { type: "text", streamId: "s2", text: "answer.", at: 1450 },
-        { type: "done", streamId: "s2", text: "Quick answer.", credits: 0.02, at: 1500 },
+        { type: "done", streamId: "s2", text: "Quick answer.", credits: 0.02, requestId: "req_2", balanceAfter: 41.5, at: 1500 },
         { type: "text", streamId: "s1", text: "one", at: 1600 },
       ],
       started,
     );
-    expect(s.lanes.map((l) => [l.model, l.status, l.text, ttftOf(l), l.credits])).toEqual([
-      ["a/one", "streaming", "Slow one", 400, undefined],
-      ["b/two", "done", "Quick answer.", 120, 0.02],
-      ["c/three", "waiting", "", undefined, undefined],
+    expect(s.lanes.map((l) => [l.model, l.status, l.text, ttftOf(l), l.credits, l.requestId, l.balanceAfter])).toEqual([
+      ["a/one", "streaming", "Slow one", 400, undefined, undefined, undefined],
+      ["b/two", "done", "Quick answer.", 120, 0.02, "req_2", 41.5],
+      ["c/three", "waiting", "", undefined, undefined, undefined, undefined],
     ]);
     expect(comparing(s)).toBe(true);
     expect(wordCount(s.lanes[0]?.text ?? "")).toBe(2);

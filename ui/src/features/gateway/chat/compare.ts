@@ -14,6 +14,9 @@ export interface Lane {
   firstTokenAt?: number;
   endedAt?: number;
   credits?: number;
+  /** The service's request id of the lane's reply, and the balance after it (its headers). */
+  requestId?: string;
+  balanceAfter?: number;
   error?: IpcError;
 }
 
@@ -26,7 +29,7 @@ export interface CompareState {
 export type CompareAction =
   | { type: "start"; prompt: string; lanes: { model: string; streamId: string }[]; at: number }
   | { type: "text"; streamId: string; text: string; at: number }
-  | { type: "done"; streamId: string; text: string; credits?: number; at: number }
+  | { type: "done"; streamId: string; text: string; credits?: number; requestId?: string; balanceAfter?: number; at: number }
   | { type: "error"; streamId: string; error: IpcError; at: number }
   /** A lane that failed streams again under a new stream id. */
   | { type: "retry"; streamId: string; newStreamId: string; at: number }
@@ -53,7 +56,18 @@ export function compareReducer(state: CompareState, action: CompareAction): Comp
       );
     case "done":
       return lane(state, action.streamId, (l) =>
-        live(l) ? { ...l, text: action.text || l.text, status: "done", credits: action.credits, endedAt: action.at, firstTokenAt: l.firstTokenAt ?? action.at } : l,
+        live(l)
+          ? {
+              ...l,
+              text: action.text || l.text,
+              status: "done",
+              credits: action.credits,
+              requestId: action.requestId,
+              balanceAfter: action.balanceAfter,
+              endedAt: action.at,
+              firstTokenAt: l.firstTokenAt ?? action.at,
+            }
+          : l,
       );
     case "error":
       return lane(state, action.streamId, (l) => {

@@ -7,10 +7,16 @@ import { ErrorKind, type ChatEvent, type IpcError, type MessagesRequest, type Me
 import { call, toIpcError } from "../../../ipc/invoke";
 import { rememberRendered } from "./renderedCache";
 
+/** What the service's headers said of a settled reply (absent parts were not given). */
+export interface ReplyMeta {
+  requestId?: string;
+  balanceAfter?: number;
+}
+
 export interface StreamHandlers {
   onStart?: (conversationId: number) => void;
   onText: (text: string) => void;
-  onDone: (message: MessagesResponse, conversationId: number | undefined) => void;
+  onDone: (message: MessagesResponse, conversationId: number | undefined, meta: ReplyMeta) => void;
   onError: (error: IpcError) => void;
 }
 
@@ -52,7 +58,12 @@ export function startChatStream(request: MessagesRequest, conversationId: number
         h.onText(ev.text);
         break;
       case "done":
-        settle(() => h.onDone(ev.message, ev.conversationId));
+        settle(() =>
+          h.onDone(ev.message, ev.conversationId, {
+            ...(ev.requestId ? { requestId: ev.requestId } : {}),
+            ...(ev.balanceAfter !== undefined ? { balanceAfter: ev.balanceAfter } : {}),
+          }),
+        );
         break;
       case "error":
         settle(() => h.onError(ev.error));
@@ -63,7 +74,7 @@ export function startChatStream(request: MessagesRequest, conversationId: number
     }
   };
   call("chat_stream", { streamId, ...(conversationId !== undefined ? { conversationId } : {}), request: { ...request, stream: true }, onEvent: channel })
-    .then((message) => settle(() => h.onDone(message, conv)))
+    .then((message) => settle(() => h.onDone(message, conv, {})))
     .catch((e: unknown) => settle(() => h.onError(toIpcError(e))));
   return {
     streamId,

@@ -18,8 +18,10 @@ export interface Turn {
   model?: string;
   /** Credits the reply cost, once its stream settled. */
   credits?: number;
-  /** The service's request id of the reply (from the library, once it is kept). */
+  /** The service's request id of the reply (from its stream's end, or the library). */
   requestId?: string;
+  /** The balance after the reply, when the service's headers gave it (live only). */
+  balanceAfter?: number;
   error?: IpcError;
   /** Milliseconds from sending to the first token. */
   ttftMs?: number;

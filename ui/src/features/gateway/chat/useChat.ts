@@ -101,11 +101,11 @@ export function useChat(settings: ChatSettings) {
             })),
           );
         },
-        onDone: (message, doneIn) => {
+        onDone: (message, doneIn, meta) => {
           const others = message.content.filter((b) => b.type !== "text");
           const full = baseText + (textOf(message.content) || text);
           const content: ContentBlock[] = [...(full ? [{ type: "text" as const, text: full }] : []), ...others];
-          setTree((t) => updateTurn(t, turnId, { content, status: "done", credits: creditsOf(message), model: message.model || model }));
+          setTree((t) => updateTurn(t, turnId, { content, status: "done", credits: creditsOf(message), model: message.model || model, ...meta }));
           setStreamingId(null);
           running.current = null;
           setAnnouncement(full || (others.length ? "The model asked to use a tool." : "The reply is empty."));
