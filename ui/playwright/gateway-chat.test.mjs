@@ -450,6 +450,8 @@ describe("rerank", () => {
       const answer = page.getByRole("region", { name: "Answer" });
       await answer.getByRole("list", { name: "Sections cited" }).waitFor();
       assert.equal(await textOf(answer.locator(".chat-md")), "Teams see their streaks on the habit page [1]; each check-in adds a day [2].");
+      // What the answer cost, with its request id and the balance after it.
+      assert.match(await textOf(answer.getByLabel("What the answer cost")), /^Request id req_sandbox_\d+ · 0\.02 credits charged · balance after: [\d,.]+ credits$/);
       const sent = (await page.getByRole("list", { name: "Sections sent" }).getByRole("listitem").allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
       const cited = await answer.getByRole("list", { name: "Sections cited" }).getByRole("listitem").allInnerTexts();
       assert.equal(sent.length, 3);

@@ -9,7 +9,9 @@ import { ErrorPanel, errorTitle } from "../../../components/ErrorPanel";
 import { keys, useConnectionId } from "../../../ipc/hooks";
 import { call, toIpcError } from "../../../ipc/invoke";
 import { MarkdownText } from "../chat/MarkdownText";
-import { creditsLabel, creditsOf, startChatStream, type RunningStream } from "../chat/stream";
+import { creditsOf, startChatStream, type RunningStream } from "../chat/stream";
+import type { Charge } from "../shared/charges";
+import { CostLine } from "../shared/CostLine";
 import { textOf } from "../chat/tree";
 import { ModelPicker } from "../models/ModelPicker";
 import { RerankModelSelect } from "./RerankModelSelect";
@@ -40,7 +42,7 @@ export function AskSpec() {
   const [phase, setPhase] = useState<Phase>("idle");
   const [sent, setSent] = useState<Sent[]>([]);
   const [answer, setAnswer] = useState("");
-  const [credits, setCredits] = useState<number | undefined>(undefined);
+  const [charge, setCharge] = useState<Charge | null>(null);
   const [error, setError] = useState<IpcError | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
@@ -58,7 +60,7 @@ export function AskSpec() {
     setProblem(null);
     setError(null);
     setAnswer("");
-    setCredits(undefined);
+    setCharge(null);
     setSent([]);
     setAnnouncement("");
     try {
@@ -82,10 +84,11 @@ export function AskSpec() {
             text += d;
             setAnswer(text);
           },
-          onDone: (message) => {
+          onDone: (message, _conversation, meta) => {
             const full = textOf(message.content) || text;
             setAnswer(full);
-            setCredits(creditsOf(message));
+            const charged = creditsOf(message);
+            setCharge({ ...(charged !== undefined ? { creditsCharged: charged } : {}), ...meta });
             setPhase("done");
             setAnnouncement(full);
             stream.current = null;
@@ -175,8 +178,8 @@ export function AskSpec() {
           <div className="section-head">
             <h2 id="ask-answer-title">Answer</h2>
             {phase === "stopped" && <span className="badge tone-badge" data-tone="warning">Stopped</span>}
-            {credits !== undefined && <span className="muted">{creditsLabel(credits)}</span>}
           </div>
+          {charge && <CostLine charge={charge} label="What the answer cost" />}
           {answer ? <MarkdownText text={answer} /> : <p className="muted">Waiting for the first word…</p>}
           {phase === "done" && (
             <>
