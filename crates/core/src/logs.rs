@@ -289,6 +289,7 @@ mod tests {
             built_in,
             active,
             key: crate::KeyStatus::of(has_key.then_some("sk_live_abcd")),
+            trial: None,
         };
         let text = diagnostics(
             "1.2.3",

@@ -549,7 +549,12 @@ async fn gateway_calls_are_metered_saved_and_kept() {
     };
     assert!(request_id.is_some());
     assert_eq!(request_id, &kept[1].request_id);
-    let now = c.account().credits_balance().await.unwrap().credits_remaining;
+    let now = c
+        .account()
+        .credits_balance()
+        .await
+        .unwrap()
+        .credits_remaining;
     assert_eq!(*balance_after, Some(now));
     assert_eq!(
         library.conversation(conversation_id).unwrap().title,

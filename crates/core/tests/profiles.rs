@@ -335,7 +335,10 @@ async fn a_trial_learnt_from_the_service_is_kept_for_the_connections_next_client
 
     let client = w.profiles.client_for(&p.id).await.unwrap();
     assert!(!client.is_trial());
-    assert!(!w.profiles.learn_trial(&p.id, &client).await, "nothing learnt yet");
+    assert!(
+        !w.profiles.learn_trial(&p.id, &client).await,
+        "nothing learnt yet"
+    );
     client.gateway().rerank(&rerank).await.unwrap();
     assert!(client.is_trial(), "refused for the rate at its first call");
     // Kept with the connection once the call is over (the UI is told: true), and shown in its view.
