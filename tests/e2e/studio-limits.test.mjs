@@ -170,6 +170,25 @@ test("a video goes on while the app is closed and plays after the relaunch; the 
 
   await openStudio("Images");
   await waitForDecodedImage(KETTLE);
+
+  // The image viewer in WebKit: it takes the focus, Right and Left step through the gallery,
+  // Escape closes it and the focus goes back to the image shown last.
+  await generateImage("A second kettle, for the viewer");
+  await waitForDecodedImage("A second kettle, for the viewer");
+  const ids = await browser.execute(() => [...document.querySelectorAll(".gallery-thumb")].map((b) => b.getAttribute("data-media-id")));
+  assert.ok(ids.length >= 2, `the gallery holds the images made so far (${ids.length})`);
+  const title = () => browser.execute(() => document.querySelector('[role="dialog"] h2')?.textContent.trim() ?? "");
+  await (await browser.$(`.gallery-thumb[data-media-id="${ids[0]}"]`)).click();
+  await browser.waitUntil(async () => (await title()) === `Image 1 of ${ids.length}`, { timeout: 10000, timeoutMsg: `the viewer did not open on image 1: ${await title()}` });
+  assert.equal(await browser.execute(() => document.activeElement?.closest('[role="dialog"]') !== null), true, "the viewer has the focus");
+  await browser.keys(["ArrowRight"]);
+  await browser.waitUntil(async () => (await title()) === `Image 2 of ${ids.length}`, { timeout: 10000, timeoutMsg: `Right did not show image 2: ${await title()}` });
+  await browser.keys(["ArrowLeft"]);
+  await browser.keys(["ArrowLeft"]);
+  await browser.waitUntil(async () => (await title()) === `Image ${ids.length} of ${ids.length}`, { timeout: 10000, timeoutMsg: `Left did not wrap to the last image: ${await title()}` });
+  await browser.keys(["Escape"]);
+  await browser.waitUntil(async () => (await title()) === "", { timeout: 10000, timeoutMsg: "Escape did not close the viewer" });
+  assert.equal(await browser.execute(() => document.activeElement?.getAttribute("data-media-id")), ids.at(-1));
 });
 
 test("a free key's 5-credit trial runs out: the next call says a paid plan is needed", async () => {
