@@ -473,10 +473,14 @@ test("documents ranked against a query, and their order copied in WebKit", async
   await openArea("Gateway");
   await openStudio("Rerank");
   await fill("Query", "Where can I buy a coffee grinder?");
-  await fill(
-    "Documents",
-    "Our shop sells a burr coffee grinder for espresso.\n\nThe library opens at nine on weekdays.\n\nA guide to growing tomatoes on a balcony.",
-  );
+  // Blocks with blank lines between them, set as a paste would (typed, WebDriver's newlines are keys).
+  await browser.execute((text) => {
+    const label = [...document.querySelectorAll("label")].find((x) => x.textContent.trim() === "Documents");
+    const el = document.getElementById(label.htmlFor);
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value").set.call(el, text);
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  }, "Our shop sells a burr coffee grinder for espresso.\n\nThe library opens at nine on weekdays.\n\nA guide to growing tomatoes on a balcony.");
+  await waitForText("3 documents found.");
   await click("button", "Rank documents", await browser.$('form[aria-label="Rank documents"]'));
   const ranked = await browser.$('ol[aria-label="Ranked documents"]');
   await ranked.waitForExist({ timeout: 30000 });

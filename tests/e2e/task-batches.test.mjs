@@ -157,7 +157,7 @@ test("a three-task batch runs live with its timeline and screenshots; a missing 
   const selectedStep = () => browser.execute(() => document.querySelector('[role="listbox"][aria-label="Steps"] [aria-selected="true"]')?.textContent.replace(/\s+/g, " ").trim() ?? "");
   // The first step selected: no screenshot yet; the film strip's Home selects the one there is,
   // and with it the step that took it.
-  await (await browser.$('[role="listbox"][aria-label="Steps"] [role="option"]')).click();
+  await browser.execute(() => document.querySelector('[role="listbox"][aria-label="Steps"] [role="option"]').click());
   await browser.execute(() => document.querySelector('[role="listbox"][aria-label="Film strip"]').focus());
   await browser.keys(["Home"]);
   await browser.waitUntil(async () => (await selectedStep()).includes("Screenshot"), { timeout: 10000, timeoutMsg: `the film strip did not select its step: ${await selectedStep()}` });
