@@ -178,7 +178,8 @@ test("a video goes on while the app is closed and plays after the relaunch; the 
   const ids = await browser.execute(() => [...document.querySelectorAll(".gallery-thumb")].map((b) => b.getAttribute("data-media-id")));
   assert.ok(ids.length >= 2, `the gallery holds the images made so far (${ids.length})`);
   const title = () => browser.execute(() => document.querySelector('[role="dialog"] h2')?.textContent.trim() ?? "");
-  await (await browser.$(`.gallery-thumb[data-media-id="${ids[0]}"]`)).click();
+  // Opened from the page (the thumbnail may sit under the fold of the virtual display).
+  await browser.execute((id) => document.querySelector(`.gallery-thumb[data-media-id="${id}"]`).click(), ids[0]);
   await browser.waitUntil(async () => (await title()) === `Image 1 of ${ids.length}`, { timeout: 10000, timeoutMsg: `the viewer did not open on image 1: ${await title()}` });
   assert.equal(await browser.execute(() => document.activeElement?.closest('[role="dialog"]') !== null), true, "the viewer has the focus");
   await browser.keys(["ArrowRight"]);
