@@ -9,6 +9,7 @@ use specdesk_types::{
     TaskEvent, TaskResultFrame,
 };
 
+use crate::batch_follow;
 use crate::error::{Error, Result};
 use crate::http::{Call, Family, Shared};
 use crate::validate;
@@ -214,61 +215,6 @@ pub enum BatchUpdate {
     Done(Box<Batch>),
 }
 
-/// Polls after a dropped stream before the live connection is tried again; doubled after each try.
-const POLLS_BEFORE_LIVE: u32 = 2;
-/// How many times the live connection is tried again; then the batch is polled to its end.
-const LIVE_TRIES: u32 = 4;
-
-/// Events and results already delivered, per task.
-#[derive(Debug, Default)]
-struct Seen {
-    events: HashMap<u32, usize>,
-    results: HashSet<u32>,
-}
-
-impl Seen {
-    /// Whether a streamed event of `task` is new: `streamed` counts this stream's events per
-    /// task, and a stream opened again replays the ones already delivered first.
-    fn fresh_event(&mut self, streamed: &mut HashMap<u32, usize>, task: u32) -> bool {
-        let sent = streamed.entry(task).or_default();
-        *sent += 1;
-        let held = self.events.entry(task).or_default();
-        let fresh = *sent > *held;
-        if fresh {
-            *held = *sent;
-        }
-        fresh
-    }
-
-    /// The updates a polled batch adds to what was already delivered.
-    fn updates_from(&mut self, batch: &Batch) -> Vec<BatchUpdate> {
-        let mut out = Vec::new();
-        for (position, result) in batch.results.iter().enumerate() {
-            let events = result.events.as_deref().unwrap_or_default();
-            let index = events
-                .first()
-                .map(|e| e.task_index)
-                .unwrap_or(position as u32);
-            let seen = self.events.entry(index).or_default();
-            for event in events.iter().skip(*seen) {
-                out.push(BatchUpdate::Event(event.clone()));
-            }
-            *seen = (*seen).max(events.len());
-            let finished = events.iter().any(|e| e.kind.is_terminal())
-                || batch.status.is_terminal()
-                || result.events.is_none();
-            if finished && self.results.insert(index) {
-                out.push(BatchUpdate::Result(TaskResultFrame {
-                    task_index: index,
-                    status: result.status.clone(),
-                    data: result.data.clone(),
-                }));
-            }
-        }
-        out
-    }
-}
-
 /// Browser agents.
 pub struct Agents<'c> {
     inner: &'c Shared,
@@ -327,95 +273,14 @@ impl<'c> Agents<'c> {
     }
 
     /// Submits with `stream: true` and follows the batch to the end: when the stream drops or
-    /// stalls, finds the batch by its idempotency key and polls `GET /{id}?includeEvents=true`;
-    /// after [`POLLS_BEFORE_LIVE`] polls it submits the same key with `stream: true` again (the
-    /// service replays the batch's stream so far, then goes on live), waiting twice as many polls
-    /// after each try that fails, [`LIVE_TRIES`] tries at most. Every event and result is yielded
-    /// exactly once, merged by task and order wherever it came from.
+    /// stalls, finds the batch by its idempotency key and polls `GET /{id}?includeEvents=true`,
+    /// then tries the live stream again (`batch_follow`). Every event and result is yielded
+    /// exactly once.
     pub fn follow(
         &self,
         batch: &PreparedBatch,
     ) -> impl Stream<Item = Result<BatchUpdate>> + Send + 'static {
-        let inner = self.inner.clone();
-        let route = self.route;
-        let batch = batch.clone();
-        async_stream::try_stream! {
-            let mut seen = Seen::default();
-            let agents = Agents::new(&inner, route);
-            // Known once the stream first dropped (found by the key).
-            let mut batch_id: Option<String> = None;
-            let mut tries = 0u32;
-            loop {
-                let reason = match agents.stream(&batch).await {
-                    // The first send refused: the caller decides (no room, no credits…).
-                    Err(e) if batch_id.is_none() && !matches!(e, Error::Stream { .. } | Error::Transport { .. }) => Err(e)?,
-                    // Back to live refused or out of reach: polling goes on, said once already.
-                    Err(_) if batch_id.is_some() => None,
-                    Err(e) => Some(e.to_string()),
-                    Ok(frames) => {
-                        let mut frames = std::pin::pin!(frames);
-                        if let Some(id) = &batch_id {
-                            yield BatchUpdate::Live { batch_id: id.clone() };
-                        }
-                        // Events this stream sent per task: a replay repeats what was delivered.
-                        let mut streamed: HashMap<u32, usize> = HashMap::new();
-                        let mut reason = "The live connection ended before the batch finished.".to_owned();
-                        while let Some(frame) = frames.next().await {
-                            match frame {
-                                Ok(StreamFrame::TaskEvent(e)) => {
-                                    if seen.fresh_event(&mut streamed, e.task_index) {
-                                        yield BatchUpdate::Event(e);
-                                    }
-                                }
-                                Ok(StreamFrame::TaskResult(r)) => {
-                                    if seen.results.insert(r.task_index) {
-                                        yield BatchUpdate::Result(r);
-                                    }
-                                }
-                                Ok(StreamFrame::Done(b)) => {
-                                    yield BatchUpdate::Done(b);
-                                    return;
-                                }
-                                Err(e) => {
-                                    reason = e.to_string();
-                                    break;
-                                }
-                            }
-                        }
-                        Some(reason)
-                    }
-                };
-                let id = match &batch_id {
-                    Some(id) => id.clone(),
-                    // The same key finds the batch the stream was about, without creating another.
-                    None => agents.start(&batch).await?.id,
-                };
-                batch_id = Some(id.clone());
-                if let Some(reason) = reason {
-                    yield BatchUpdate::Polling { batch_id: id.clone(), reason };
-                }
-                // Polls until the batch ends, or until it is time to try the live connection again.
-                let mut left = (tries < LIVE_TRIES).then(|| POLLS_BEFORE_LIVE << tries);
-                tries += 1;
-                loop {
-                    let updates = poll_once(&agents, &id, &mut seen).await?;
-                    let ended = matches!(updates.last(), Some(BatchUpdate::Done(_)));
-                    for update in updates {
-                        yield update;
-                    }
-                    if ended {
-                        return;
-                    }
-                    tokio::time::sleep(inner.config.job_poll_interval).await;
-                    if let Some(n) = left.as_mut() {
-                        *n -= 1;
-                        if *n == 0 {
-                            break;
-                        }
-                    }
-                }
-            }
-        }
+        batch_follow::follow(self.inner.clone(), self.route, batch.clone())
     }
 
     /// Follows an existing batch by polling (for example after a restart): yields its timeline so
@@ -429,7 +294,7 @@ impl<'c> Agents<'c> {
         let batch_id = batch_id.to_owned();
         async_stream::try_stream! {
             validate::path_id("batchId", &batch_id)?;
-            let mut updates = std::pin::pin!(poll_batch(inner, route, batch_id, Seen::default()));
+            let mut updates = std::pin::pin!(batch_follow::poll_batch(inner, route, batch_id));
             while let Some(update) = updates.next().await {
                 yield update?;
             }
@@ -495,42 +360,6 @@ fn frames(
         }
         Err(Error::Stream { message: "The live connection ended before the batch finished.".to_owned() })?;
     }
-}
-
-fn poll_batch(
-    inner: Shared,
-    route: AgentsRoute,
-    batch_id: String,
-    mut seen: Seen,
-) -> impl Stream<Item = Result<BatchUpdate>> + Send + 'static {
-    async_stream::try_stream! {
-        let interval = inner.config.job_poll_interval;
-        loop {
-            let updates = poll_once(&Agents::new(&inner, route), &batch_id, &mut seen).await?;
-            let ended = matches!(updates.last(), Some(BatchUpdate::Done(_)));
-            for update in updates {
-                yield update;
-            }
-            if ended {
-                return;
-            }
-            tokio::time::sleep(interval).await;
-        }
-    }
-}
-
-/// One poll of a batch with its timelines: what it adds to `seen`, then `Done` once it ended.
-async fn poll_once(
-    agents: &Agents<'_>,
-    batch_id: &str,
-    seen: &mut Seen,
-) -> Result<Vec<BatchUpdate>> {
-    let batch = agents.get(batch_id, true).await?;
-    let mut updates = seen.updates_from(&batch);
-    if batch.status.is_terminal() {
-        updates.push(BatchUpdate::Done(Box::new(batch)));
-    }
-    Ok(updates)
 }
 
 /// Decodes the frames of a batch stream from its server-sent events (the decoder `stream` uses;

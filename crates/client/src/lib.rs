@@ -19,6 +19,7 @@
 
 mod account;
 mod agents;
+mod batch_follow;
 mod config;
 mod error;
 mod gateway;

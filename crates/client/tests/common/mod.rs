@@ -1,6 +1,9 @@
 //! Shared helpers of the client's wiremock tests: client builders, fixtures, multipart parsing.
 #![allow(dead_code)]
 
+pub mod batches;
+pub mod sandbox;
+
 use std::path::PathBuf;
 use std::time::Duration;
 
