@@ -203,6 +203,12 @@ impl Studio<'_> {
         }
         let mut stream = self.client.gateway().messages_stream(request).await?;
         let metering = stream.metering().clone();
+        // A stream's headers come before its reply: their balance is the one after the reply
+        // only when they announce its charge (the spec settles a stream's credits at its end).
+        let balance_after = metering
+            .credits_charged
+            .filter(|c| *c > 0.0)
+            .and(metering.credits_remaining);
         // Recorded as it opens: a stream cancelled or broken from here still costs what the
         // model generated, and the next balance reading settles it.
         let mut charge = OpenCharge {
@@ -277,7 +283,7 @@ impl Studio<'_> {
             message: message.clone(),
             conversation_id: conversation.id,
             request_id: metering.request_id.clone(),
-            balance_after: metering.credits_remaining,
+            balance_after,
         });
         Ok(message)
     }

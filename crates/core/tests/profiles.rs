@@ -335,15 +335,20 @@ async fn a_trial_learnt_from_the_service_is_kept_for_the_connections_next_client
 
     let client = w.profiles.client_for(&p.id).await.unwrap();
     assert!(!client.is_trial());
+    let known = w.profiles.knows_trial(&p.id);
+    assert!(!known);
     assert!(
-        !w.profiles.learn_trial(&p.id, &client).await,
+        !w.profiles.learn_trial(&p.id, &client, known).await,
         "nothing learnt yet"
     );
     client.gateway().rerank(&rerank).await.unwrap();
     assert!(client.is_trial(), "refused for the rate at its first call");
     // Kept with the connection once the call is over (the UI is told: true), and shown in its view.
-    assert!(w.profiles.learn_trial(&p.id, &client).await);
-    assert!(!w.profiles.learn_trial(&p.id, &client).await, "told once");
+    // Another command's client_for may keep it first: the call that learnt it still tells.
+    w.profiles.client_for(&p.id).await.unwrap();
+    assert!(w.profiles.learn_trial(&p.id, &client, known).await);
+    let known = w.profiles.knows_trial(&p.id);
+    assert!(!w.profiles.learn_trial(&p.id, &client, known).await, "told once");
     let view = |list: Vec<ProfileView>| list.into_iter().find(|v| v.id == p.id).unwrap();
     assert_eq!(view(w.profiles.list().await.unwrap()).trial, Some(true));
     w.profiles.client_for(&p.id).await.unwrap();

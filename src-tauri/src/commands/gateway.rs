@@ -4,6 +4,7 @@
 use tauri::ipc::Channel;
 use tauri::{AppHandle, State};
 
+use specdesk_client::Client;
 use specdesk_core::agents::frames::FRAME;
 use specdesk_core::catalogs::{self, CatalogView};
 use specdesk_core::chat_frames::forward_in_frames;
@@ -77,13 +78,29 @@ async fn with_studio<T>(
         profile_id: &profile_id,
         media_dir: &state.media_dir,
     };
+    let known = state.profiles.knows_trial(&profile_id);
     let out = f(&studio).await;
     emit_latest_credits(app, state, &profile_id);
-    // A refusal may show the key is on the gateway's trial: the UI explains its limits.
-    if state.profiles.learn_trial(&profile_id, &client).await {
+    learn_trial(app, state, &profile_id, &client, known).await;
+    out
+}
+
+/// A call may show the key is on the gateway's trial: kept with the connection, and the UI told
+/// (it explains the trial's limits).
+async fn learn_trial(
+    app: &AppHandle,
+    state: &AppState,
+    profile_id: &str,
+    client: &Client,
+    known_before: bool,
+) {
+    if state
+        .profiles
+        .learn_trial(profile_id, client, known_before)
+        .await
+    {
         emit(app, events::PROFILES_CHANGED, ());
     }
-    out
 }
 
 #[tauri::command]
@@ -274,7 +291,11 @@ pub async fn chat_stream(
 }
 
 #[tauri::command]
-pub async fn submit_video(state: State<'_, AppState>, request: VideoRequest) -> Result<Job> {
+pub async fn submit_video(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    request: VideoRequest,
+) -> Result<Job> {
     let (profile_id, client) = state.profiles.active_client().await?;
     check_call(
         &state.profiles,
@@ -285,7 +306,10 @@ pub async fn submit_video(state: State<'_, AppState>, request: VideoRequest) -> 
         &GatewayCall::Video(&request),
     )
     .await?;
-    state.jobs.start_video(&profile_id, &request).await
+    let known = state.profiles.knows_trial(&profile_id);
+    let job = state.jobs.start_video(&profile_id, &request).await;
+    learn_trial(&app, &state, &profile_id, &client, known).await;
+    job
 }
 
 /// Raises connection `profile_id`'s daily spend cap by `credits` for today only (the action of a

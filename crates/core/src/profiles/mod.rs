@@ -10,9 +10,11 @@ use serde::{Deserialize, Serialize};
 use specdesk_client::{Client, ClientConfig};
 
 use crate::ipc_error::IpcError;
-use crate::library::Library;
 use crate::secrets::{KeyStatus, Keys};
-use crate::settings::{CapRaise, MAX_CAP, Settings, SettingsStore, SpendToday, Stored};
+use crate::settings::{Settings, SettingsStore, Stored};
+
+mod spend_cap;
+mod trial;
 
 /// Id of the built-in Sandbox profile.
 pub const SANDBOX_PROFILE_ID: &str = "sandbox";
@@ -449,124 +451,6 @@ impl Profiles {
         Ok(stored.settings)
     }
 
-    /// Today's spending of connection `id` against its daily cap, on this computer's local day.
-    pub fn spend_today(&self, library: &Library, id: &str) -> Result<SpendToday, IpcError> {
-        self.spend_today_at(
-            library,
-            id,
-            time::OffsetDateTime::now_utc(),
-            &crate::settings::local_zone(),
-        )
-    }
-
-    /// [`Self::spend_today`] at `now`, the local day being the one in `zone`.
-    pub fn spend_today_at(
-        &self,
-        library: &Library,
-        id: &str,
-        now: time::OffsetDateTime,
-        zone: &crate::settings::TimeZone,
-    ) -> Result<SpendToday, IpcError> {
-        let stored = self.load()?;
-        let (date, from, to) = crate::settings::local_day(now, zone);
-        let spent = library.spent_between(id, &from, &to)?;
-        Ok(crate::settings::spend_today(
-            id,
-            &date,
-            spent,
-            stored.settings.spend_caps.get(id).copied(),
-            stored.cap_raises.get(id),
-        ))
-    }
-
-    /// Before a gateway call of connection `id` is sent: refuses it (`spendCap`) when today's
-    /// spending plus `estimate` (0 when not known) would pass the connection's cap for today.
-    pub fn check_spend(&self, library: &Library, id: &str, estimate: f64) -> Result<(), IpcError> {
-        self.check_spend_at(
-            library,
-            id,
-            estimate,
-            time::OffsetDateTime::now_utc(),
-            &crate::settings::local_zone(),
-        )
-    }
-
-    /// [`Self::check_spend`] at `now`, the local day being the one in `zone`.
-    pub fn check_spend_at(
-        &self,
-        library: &Library,
-        id: &str,
-        estimate: f64,
-        now: time::OffsetDateTime,
-        zone: &crate::settings::TimeZone,
-    ) -> Result<(), IpcError> {
-        let today = self.spend_today_at(library, id, now, zone)?;
-        if today.limit.is_none() {
-            return Ok(());
-        }
-        today.check(&self.profile(id)?.name, estimate)
-    }
-
-    /// Raises connection `id`'s cap by `credits` for today only (raises the same day add up;
-    /// one of another day is forgotten). Returns today's spending against the new cap.
-    pub async fn raise_cap_today(
-        &self,
-        library: &Library,
-        id: &str,
-        credits: f64,
-    ) -> Result<SpendToday, IpcError> {
-        self.raise_cap_today_at(
-            library,
-            id,
-            credits,
-            time::OffsetDateTime::now_utc(),
-            &crate::settings::local_zone(),
-        )
-        .await
-    }
-
-    /// [`Self::raise_cap_today`] at `now`, the local day being the one in `zone`.
-    pub async fn raise_cap_today_at(
-        &self,
-        library: &Library,
-        id: &str,
-        credits: f64,
-        now: time::OffsetDateTime,
-        zone: &crate::settings::TimeZone,
-    ) -> Result<SpendToday, IpcError> {
-        if !credits.is_finite() || credits <= 0.0 || credits > MAX_CAP {
-            return Err(IpcError::invalid(
-                "credits",
-                "Raise the cap by a number of credits above 0 and up to 1,000,000.",
-            ));
-        }
-        self.profile(id)?;
-        let (date, _, _) = crate::settings::local_day(now, zone);
-        {
-            let _guard = self.write.lock().await;
-            let mut stored = self.load()?;
-            if !stored.settings.spend_caps.contains_key(id) {
-                return Err(IpcError::invalid(
-                    "credits",
-                    "This connection has no daily cap to raise. Set one in Settings, under Connections.",
-                ));
-            }
-            // Raises of earlier days mean nothing now.
-            stored.cap_raises.retain(|_, r| r.date == date);
-            let raise = stored
-                .cap_raises
-                .entry(id.to_owned())
-                .or_insert_with(|| CapRaise {
-                    date: date.clone(),
-                    credits: 0.0,
-                });
-            raise.credits = ((raise.credits + credits) * 1e6).round() / 1e6;
-            self.save(&stored)?;
-        }
-        tracing::info!(connection = id, credits, "spend cap raised for today");
-        self.spend_today_at(library, id, now, zone)
-    }
-
     /// Whether the welcome screen should show.
     pub fn first_run(&self) -> Result<bool, IpcError> {
         Ok(!self.load()?.welcome_done)
@@ -627,48 +511,6 @@ impl Profiles {
             config = config.trial_workspace();
         }
         Client::new(config).map_err(IpcError::from)
-    }
-
-    /// Keeps what `client` (connection `id`'s) learnt from its last call, that its key is on a
-    /// trial workspace; true when that is new, so the UI is told the connections changed.
-    pub async fn learn_trial(&self, id: &str, client: &Client) -> bool {
-        client.is_trial() && self.remember_trial(id).await
-    }
-
-    /// Keeps what a client learnt from the service, that its key is on a trial workspace, so the
-    /// connection's next clients (after a restart) keep to the trial's rate from the first call.
-    /// True when it was not known before.
-    async fn remember_trial(&self, id: &str) -> bool {
-        if id == SANDBOX_PROFILE_ID || self.profile(id).is_ok_and(|p| p.trial) {
-            return false;
-        }
-        let _guard = self.write.lock().await;
-        let Ok(mut stored) = self.load() else {
-            return false;
-        };
-        let Some(p) = stored.profiles.iter_mut().find(|p| p.id == id) else {
-            return false;
-        };
-        p.trial = true;
-        if let Err(e) = self.save(&stored) {
-            tracing::warn!(
-                "could not keep that a connection is on a trial: {}",
-                e.message
-            );
-            return false;
-        }
-        true
-    }
-
-    /// A new key may be on another plan: what was learnt about the old one is forgotten.
-    async fn forget_trial(&self, id: &str) -> Result<(), IpcError> {
-        let _guard = self.write.lock().await;
-        let mut stored = self.load()?;
-        if let Some(p) = stored.profiles.iter_mut().find(|p| p.id == id && p.trial) {
-            p.trial = false;
-            self.save(&stored)?;
-        }
-        Ok(())
     }
 
     /// The active profile's id and client.
