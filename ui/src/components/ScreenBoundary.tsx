@@ -35,12 +35,13 @@ export function ScreenBoundary({ area, testHooks = false, children }: { area: st
 }
 
 /**
- * A part of the frame that is not a screen (the toasts): if it fails to render, it is left out and
- * the error logged, so the screens and the navigation go on.
+ * A part of the frame that is not a screen (the header, the toasts): if it fails to render,
+ * `fallback` (else nothing) takes its place and the error is logged, so the screens and the
+ * navigation go on.
  */
-export function PartBoundary({ part, children }: { part: string; children: ReactNode }) {
+export function PartBoundary({ part, fallback = null, children }: { part: string; fallback?: ReactNode; children: ReactNode }) {
   return (
-    <ErrorBoundary fallback={null} onError={(e) => console.error(`The ${part} failed:`, e)}>
+    <ErrorBoundary fallback={fallback} onError={(e) => console.error(`The ${part} failed:`, e)}>
       {children}
     </ErrorBoundary>
   );

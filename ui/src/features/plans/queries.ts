@@ -32,8 +32,11 @@ export function useCompletedSpecs() {
     queryKey: ["list_specs", c, COMPLETED_SPECS_QUERY, "pages"] as const,
     queryFn: ({ pageParam }) => call("list_specs", { query: { ...COMPLETED_SPECS_QUERY, skip: pageParam } }),
     initialPageParam: 0,
-    // Offline too: the specs kept on this computer are read a page at a time the same way.
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.reduce((n, p) => n + p.specs.length, 0) : undefined),
+    // Offline too: the specs kept on this computer are read a page at a time the same way. A page
+    // from the other list (the service answered, or stopped answering) ends the paging: one skip
+    // over two lists would leave projects out or list them twice.
+    getNextPageParam: (last, pages) =>
+      last.hasMore && !!last.offline === !!pages[0]?.offline ? pages.reduce((n, p) => n + p.specs.length, 0) : undefined,
     enabled: c !== "",
     retry: false,
   });

@@ -46,7 +46,7 @@ export function AppHeader({ connection }: { connection: string | undefined }) {
         <span className="brand-mark" aria-hidden="true" />
         Specdesk
       </span>
-      <PartBoundary part="header">
+      <PartBoundary part="header" fallback={<span className="muted header-right">The connection and credits could not be shown. Open Settings to see them.</span>}>
         <div className="header-right">
           <ActiveProfile connection={connection} />
           <CreditMeter />

@@ -10,7 +10,7 @@ import { StatusChip } from "./StatusChip";
 export const CONNECTION_WORDS: Record<Connection, string> = {
   connecting: "Connecting — opening the batch's live view…",
   live: "Live — events arrive as the agents work.",
-  polling: "Following by polling — the live connection dropped, so progress is read every few seconds; Specdesk goes back to the live connection when it can.",
+  polling: "Following by polling — the live connection dropped, so progress is read every few seconds.",
   finished: "Finished — every task has ended; this is the batch's full record.",
   error: "Not connected — the batch could not be followed.",
 };

@@ -89,7 +89,7 @@ describe("BatchView", () => {
 
     send([{ type: "polling", batchId: ID, reason: "stream stalled" }]);
     expect(screen.getByRole("status", { name: "" }).textContent).toBe(
-      "Following by polling — the live connection dropped, so progress is read every few seconds; Specdesk goes back to the live connection when it can. Reason: stream stalled",
+      "Following by polling — the live connection dropped, so progress is read every few seconds. Reason: stream stalled",
     );
     send([{ type: "live", batchId: ID }]);
     expect(screen.getByRole("status", { name: "" }).textContent).toBe(

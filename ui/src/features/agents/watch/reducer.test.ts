@@ -26,6 +26,15 @@ function batch(over: Partial<Batch> = {}): Batch {
 }
 
 describe("watchReducer", () => {
+  it("says the connection came back only while it stays back: polling again clears it", () => {
+    let s = frame(initialWatch(), [{ type: "polling", batchId: "b1", reason: "dropped" }]);
+    expect([s.connection, s.reconnected ?? false]).toEqual(["polling", false]);
+    s = frame(s, [{ type: "live", batchId: "b1" }]);
+    expect([s.connection, s.reconnected]).toEqual(["live", true]);
+    s = frame(s, [{ type: "polling", batchId: "b1", reason: "dropped again" }]);
+    expect([s.connection, s.reconnected, s.pollingReason]).toEqual(["polling", false, "dropped again"]);
+  });
+
   it("applies a whole frame at once: tasks, phases, the first timestamp and the connection", () => {
     const s = frame(initialWatch(), [
       te({ taskIndex: 0, timestamp: 1000, type: "sandbox", status: "starting" }),

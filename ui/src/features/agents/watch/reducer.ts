@@ -160,6 +160,8 @@ function applyFrame(state: WatchState, events: BatchEvent[]): WatchState {
       case "polling":
         next.connection = "polling";
         next.pollingReason = e.reason;
+        // Back on polling: whatever came back before dropped again.
+        next.reconnected = false;
         break;
       case "live":
         next.connection = "live";

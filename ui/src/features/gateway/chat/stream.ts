@@ -32,6 +32,9 @@ export function newStreamId(): string {
   return `chat-${Date.now().toString(36)}-${streams}`;
 }
 
+/** How long an answered stream waits for its channel's `done` before it settles without it. */
+export const DONE_GRACE_MS = 1000;
+
 export const STOPPED: IpcError = { kind: ErrorKind.cancelled, message: "Stopped. The reply so far is kept." };
 
 export function startChatStream(request: MessagesRequest, conversationId: number | undefined, h: StreamHandlers, streamId = newStreamId()): RunningStream {
@@ -74,7 +77,11 @@ export function startChatStream(request: MessagesRequest, conversationId: number
     }
   };
   call("chat_stream", { streamId, ...(conversationId !== undefined ? { conversationId } : {}), request: { ...request, stream: true }, onEvent: channel })
-    .then((message) => settle(() => h.onDone(message, conv, {})))
+    .then((message) => {
+      // Rust sends `done` on the channel before it answers, but a large `done` can arrive after
+      // the answer: wait for it a moment (it carries the request id and the balance after).
+      setTimeout(() => settle(() => h.onDone(message, conv, {})), DONE_GRACE_MS);
+    })
     .catch((e: unknown) => settle(() => h.onError(toIpcError(e))));
   return {
     streamId,

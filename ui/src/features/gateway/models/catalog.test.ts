@@ -38,6 +38,7 @@ describe("priceLabel", () => {
     expect(priceLabel(priced({ credits_per_second: 1.5 }))).toBe("1.5 credits per second");
     expect(priceLabel(priced({ credits_per_mtok_input: 3, credits_per_mtok_output: 15 }))).toBe("3 credits per 1M tokens read, 15 credits per 1M written");
     expect(priceLabel(priced({ credits_per_mtok_input: 0.2 }))).toBe("0.2 credits per 1M tokens read");
+    expect(priceLabel(priced({ credits_per_mtok_output: 0.8 }))).toBe("0.8 credits per 1M tokens written");
     expect(priceLabel(priced({ credits_per_1k_chars: 0.15 }))).toBe("0.15 credits per 1,000 characters");
     expect(priceLabel(priced({ credits_per_clip: 0.4 }))).toBe("0.4 credits per clip");
     expect(priceLabel(priced({ credits_per_minute: 0.06 }))).toBe("0.06 credits per minute of audio");

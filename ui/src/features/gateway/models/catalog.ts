@@ -118,6 +118,7 @@ export function priceLabel(m: CatalogModel): string {
   const tokensOut = priceOf(m, "credits_per_mtok_output");
   if (tokensIn !== undefined && tokensOut !== undefined) return `${credits(tokensIn)} per 1M tokens read, ${credits(tokensOut)} per 1M written`;
   if (tokensIn !== undefined) return `${credits(tokensIn)} per 1M tokens read`;
+  if (tokensOut !== undefined) return `${credits(tokensOut)} per 1M tokens written`;
   const chars = priceOf(m, "credits_per_1k_chars");
   if (chars !== undefined) return `${credits(chars)} per 1,000 characters`;
   const clip = priceOf(m, "credits_per_clip");

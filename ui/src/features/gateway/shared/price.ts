@@ -1,7 +1,8 @@
 // Prices of the priced catalogs (`svc` of a model row), as one plain line shown BEFORE a call.
-// Only `credits_per_image` and `credits_per_second` are named in the bindings; the other keys the
-// service sends (`credits_per_mtok_input`, `credits_per_1k_chars`, `credits_per_clip`...) arrive in
-// the same object and are read by name here.
+// The contract names no price keys; `credits_per_image` and `credits_per_second` are the ones the
+// bindings name (image and video lists), and the others (`credits_per_mtok_input`/`_output`,
+// `credits_per_1k_chars`, `credits_per_clip`, `credits_per_minute`) are the Sandbox's, which arrive
+// in the same object and are read by name here; a key not known shows as "not listed".
 import type { CatalogModel } from "../../../bindings/CatalogModel";
 
 export type PriceKey =
