@@ -1,8 +1,6 @@
 //! Browser agents (`/api/v1/browser-agents`): submit (wait, async, stream), follow a batch with a
 //! polling fallback, read, list, capacity.
 
-use std::collections::{HashMap, HashSet};
-
 use futures::{Stream, StreamExt};
 use specdesk_types::{
     Batch, BatchList, BatchRequest, BatchStatus, BrowserTask, CapacitySnapshot, StreamFrame,

@@ -245,7 +245,11 @@ pub(crate) fn poll_batch(
 }
 
 /// One poll of a batch with its timelines: what it adds to `seen`, then `Done` once it ended.
-async fn poll_once(agents: &Agents<'_>, batch_id: &str, seen: &mut Seen) -> Result<Vec<BatchUpdate>> {
+async fn poll_once(
+    agents: &Agents<'_>,
+    batch_id: &str,
+    seen: &mut Seen,
+) -> Result<Vec<BatchUpdate>> {
     let batch = agents.get(batch_id, true).await?;
     let mut updates = seen.updates_from(&batch);
     if batch.status.is_terminal() {

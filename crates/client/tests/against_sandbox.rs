@@ -5,13 +5,11 @@
 
 mod common;
 
-use std::time::Duration;
-
 use common::sandbox::*;
 use futures::StreamExt;
 use specdesk_client::types::*;
-use specdesk_client::{Client, ErrorKind, PlanRef, SpecListQuery, SpecSubmission};
-use specdesk_sandbox::{SandboxHandle, keys};
+use specdesk_client::{ErrorKind, PlanRef, SpecListQuery, SpecSubmission};
+use specdesk_sandbox::keys;
 
 #[tokio::test]
 async fn each_well_known_key_has_its_balance() {

@@ -3,14 +3,12 @@
 
 mod common;
 
-use std::time::Duration;
-
 use common::sandbox::*;
 use futures::StreamExt;
-use specdesk_client::Client;
 use specdesk_client::types::*;
-use specdesk_sandbox::keys;
 use specdesk_client::{AudioUpload, MessageAccumulator};
+use specdesk_client::{Client, ErrorKind};
+use specdesk_sandbox::keys;
 
 async fn model_where(c: &Client, f: impl Fn(&CatalogModel) -> bool) -> String {
     c.gateway()

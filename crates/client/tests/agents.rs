@@ -3,19 +3,16 @@
 
 mod common;
 
-use std::time::Duration;
-
 use common::batches::*;
 use common::*;
-use futures::{StreamExt, TryStreamExt};
+use futures::TryStreamExt;
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
+use specdesk_client::BatchOptions;
 use specdesk_client::types::{
-    Batch, BatchList, BatchStatus, BrowserTask, CapacitySnapshot, StreamFrame, TaskEvent,
-    TaskResultFrame, TaskStatus,
+    Batch, BatchList, BatchStatus, CapacitySnapshot, StreamFrame, TaskResultFrame, TaskStatus,
 };
-use specdesk_client::{BatchOptions, BatchUpdate, ErrorKind};
-use wiremock::matchers::{body_json, body_partial_json, header, method, path, query_param};
+use wiremock::matchers::{body_json, body_partial_json, header, method, path};
 use wiremock::{Mock, MockServer};
 
 #[tokio::test]
@@ -202,7 +199,3 @@ async fn get_list_and_capacity() {
         ]
     );
 }
-
-// ---- follow: a stream dropped after N events, resumed by polling ----
-
-/// The full timeline of the two tasks, in the order the stream sends it.

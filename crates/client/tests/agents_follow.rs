@@ -7,34 +7,13 @@ use std::time::Duration;
 
 use common::batches::*;
 use common::*;
-use futures::TryStreamExt;
+use futures::{StreamExt, TryStreamExt};
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
-use specdesk_client::BatchUpdate;
 use specdesk_client::types::{TaskEvent, TaskResultFrame, TaskStatus};
+use specdesk_client::{BatchUpdate, ErrorKind};
 use wiremock::matchers::{body_json, header, method, path, query_param};
 use wiremock::{Mock, MockServer};
-
-fn timeline() -> Vec<Value> {
-    vec![
-        json!({"taskIndex": 0, "type": "sandbox", "timestamp": 1000, "status": "starting"}),
-        json!({"taskIndex": 1, "type": "sandbox", "timestamp": 1001, "status": "starting_local"}),
-        json!({"taskIndex": 0, "type": "navigation", "timestamp": 1100, "url": "https://shop.example/grinder", "title": "Grinder"}),
-        json!({"taskIndex": 1, "type": "navigation", "timestamp": 1101, "url": "https://shop.example/login", "title": "Log in"}),
-        json!({"taskIndex": 1, "type": "error", "timestamp": 1200, "status": "BLOCKED", "error": "HTTP 403", "durationMs": 200}),
-        // -- the task_result of task 1 goes here on the stream --
-        json!({"taskIndex": 0, "type": "screenshot", "timestamp": 1300, "url": "https://shop.example/grinder", "mimeType": "image/jpeg", "chunkIndex": 0, "chunkCount": 2, "data": "AAAA"}),
-        // -- the stream drops here --
-        json!({"taskIndex": 0, "type": "screenshot", "timestamp": 1301, "url": "https://shop.example/grinder", "mimeType": "image/jpeg", "chunkIndex": 1, "chunkCount": 2, "data": "BBBB"}),
-        json!({"taskIndex": 0, "type": "action", "timestamp": 1400, "actionType": "click", "selector": "#price", "success": true, "message": "clicked"}),
-        json!({"taskIndex": 0, "type": "validation", "timestamp": 1500, "ok": true}),
-        json!({"taskIndex": 0, "type": "done", "timestamp": 1600, "status": "SUCCESS", "data": {"price": 129.0}, "durationMs": 600}),
-    ]
-}
-
-fn event(v: &Value) -> TaskEvent {
-    serde_json::from_value(v.clone()).unwrap()
-}
 
 fn events_of(task: u64, upto: usize) -> Vec<Value> {
     timeline()
@@ -183,12 +162,13 @@ async fn follow_resumes_a_dropped_stream_by_polling_without_loss_or_duplicates()
     assert_eq!(delivered, all.iter().map(event).collect::<Vec<_>>());
 }
 
-#[tokio::test]
-async fn follow_goes_back_to_the_live_stream_after_polling_and_skips_what_it_replays() {
+/// A live batch whose first stream ends after five events, task 1's result and one more event;
+/// polled twice (task 0 at four events), then sent again with `stream: true`, answered with
+/// `again`; polled once more, finished, if that stream is left. The updates `follow` yields.
+async fn follow_then_stream_again(again: String) -> Vec<BatchUpdate> {
     let server = MockServer::start().await;
     let all = timeline();
     let stream_body = json!({"tasks": tasks_json(), "concurrency": 3, "stream": true, "idempotencyKey": "live-again"});
-    // The first stream: five events, task 1's result, one more event, then it ends without `done`.
     let mut first = String::new();
     for e in &all[..5] {
         first.push_str(&frame("task_event", e));
@@ -213,16 +193,81 @@ async fn follow_goes_back_to_the_live_stream_after_polling_and_skips_what_it_rep
         .expect(1)
         .mount(&server)
         .await;
-    // Two polls (task 0 has four events by then), then the live connection is tried again.
     Mock::given(method("GET"))
         .and(path(format!("{BATCHES}/batch_7f3a")))
         .and(query_param("includeEvents", "true"))
         .respond_with(json(polled("processing", 4)))
+        .up_to_n_times(2)
         .expect(2)
         .mount(&server)
         .await;
-    // The same key with `stream: true` again: the service replays the batch task by task (task
-    // 0's four events, task 1's events and result), then goes on live to `done`.
+    Mock::given(method("GET"))
+        .and(path(format!("{BATCHES}/batch_7f3a")))
+        .and(query_param("includeEvents", "true"))
+        .respond_with(json(polled("completed", 99)))
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path(BATCHES))
+        .and(body_json(stream_body))
+        .respond_with(sse(again))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let c = client_with(&server, |cfg| cfg.job_poll_interval = Duration::ZERO);
+    let prepared = c.agents().prepare(tasks(), options("live-again")).unwrap();
+    c.agents().follow(&prepared).try_collect().await.unwrap()
+}
+
+/// What `follow_then_stream_again` yields before its second stream, then `rest`.
+fn dropped_then(rest: Vec<BatchUpdate>) -> Vec<BatchUpdate> {
+    let all = timeline();
+    let ev = |i: usize| BatchUpdate::Event(event(&all[i]));
+    let mut out = vec![
+        ev(0),
+        ev(1),
+        ev(2),
+        ev(3),
+        ev(4),
+        BatchUpdate::Result(TaskResultFrame {
+            task_index: 1,
+            status: TaskStatus::Blocked,
+            data: None,
+        }),
+        ev(5),
+        BatchUpdate::Polling {
+            batch_id: "batch_7f3a".into(),
+            reason: "The live connection ended before the batch finished.".into(),
+        },
+        ev(6),
+    ];
+    out.extend(rest);
+    out
+}
+
+/// Task 0's last events, its result and the finished batch.
+fn task0_to_the_end() -> Vec<BatchUpdate> {
+    let all = timeline();
+    let mut out: Vec<BatchUpdate> = all[7..]
+        .iter()
+        .map(|e| BatchUpdate::Event(event(e)))
+        .collect();
+    out.push(BatchUpdate::Result(TaskResultFrame {
+        task_index: 0,
+        status: TaskStatus::Success,
+        data: Some(json!({"price": 129.0})),
+    }));
+    out.push(BatchUpdate::Done(Box::new(
+        serde_json::from_value(polled("completed", 99)).unwrap(),
+    )));
+    out
+}
+
+#[tokio::test]
+async fn follow_goes_back_to_the_live_stream_after_polling_and_skips_what_it_replays() {
+    let all = timeline();
+    // The service replays the batch task by task (task 0's four events, task 1's events and
+    // result), then goes on live to `done`.
     let mut again = String::new();
     for e in events_of(0, 4).iter().chain(&events_of(1, 99)) {
         again.push_str(&frame("task_event", e));
@@ -239,59 +284,28 @@ async fn follow_goes_back_to_the_live_stream_after_polling_and_skips_what_it_rep
         &json!({"taskIndex": 0, "status": "SUCCESS", "data": {"price": 129.0}}),
     ));
     again.push_str(&frame("done", &polled("completed", 99)));
-    Mock::given(method("POST"))
-        .and(path(BATCHES))
-        .and(body_json(stream_body))
-        .respond_with(sse(again))
-        .expect(1)
-        .mount(&server)
-        .await;
+    let mut rest = vec![BatchUpdate::Live {
+        batch_id: "batch_7f3a".into(),
+    }];
+    rest.extend(task0_to_the_end());
+    assert_eq!(follow_then_stream_again(again).await, dropped_then(rest));
+}
 
-    let c = client_with(&server, |cfg| cfg.job_poll_interval = Duration::ZERO);
-    let prepared = c.agents().prepare(tasks(), options("live-again")).unwrap();
-    let updates: Vec<BatchUpdate> = c.agents().follow(&prepared).try_collect().await.unwrap();
-
-    let ev = |i: usize| BatchUpdate::Event(event(&all[i]));
-    let reason = updates
-        .iter()
-        .find_map(|u| match u {
-            BatchUpdate::Polling { reason, .. } => Some(reason.clone()),
-            _ => None,
-        })
-        .expect("one Polling update");
-    let expected = vec![
-        ev(0),
-        ev(1),
-        ev(2),
-        ev(3),
-        ev(4),
-        BatchUpdate::Result(TaskResultFrame {
-            task_index: 1,
-            status: TaskStatus::Blocked,
-            data: None,
-        }),
-        ev(5),
-        BatchUpdate::Polling {
-            batch_id: "batch_7f3a".into(),
-            reason,
-        },
-        ev(6),
-        BatchUpdate::Live {
-            batch_id: "batch_7f3a".into(),
-        },
-        ev(7),
-        ev(8),
-        ev(9),
-        BatchUpdate::Result(TaskResultFrame {
-            task_index: 0,
-            status: TaskStatus::Success,
-            data: Some(json!({"price": 129.0})),
-        }),
-        BatchUpdate::Done(Box::new(
-            serde_json::from_value(polled("completed", 99)).unwrap(),
-        )),
-    ];
-    assert_eq!(updates, expected);
+#[tokio::test]
+async fn a_stream_opened_again_that_does_not_replay_is_left_for_polling_and_loses_nothing() {
+    let all = timeline();
+    // Only what came since: its events cannot be told from replayed ones, and its `done` comes
+    // before task 0's four delivered events were repeated, so the stream is left (never "live")
+    // and the poll reads the rest.
+    let mut again = String::new();
+    for e in &all[7..] {
+        again.push_str(&frame("task_event", e));
+    }
+    again.push_str(&frame("done", &polled("completed", 99)));
+    assert_eq!(
+        follow_then_stream_again(again).await,
+        dropped_then(task0_to_the_end())
+    );
 }
 
 #[tokio::test]

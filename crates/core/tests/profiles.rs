@@ -348,7 +348,10 @@ async fn a_trial_learnt_from_the_service_is_kept_for_the_connections_next_client
     w.profiles.client_for(&p.id).await.unwrap();
     assert!(w.profiles.learn_trial(&p.id, &client, known).await);
     let known = w.profiles.knows_trial(&p.id);
-    assert!(!w.profiles.learn_trial(&p.id, &client, known).await, "told once");
+    assert!(
+        !w.profiles.learn_trial(&p.id, &client, known).await,
+        "told once"
+    );
     let view = |list: Vec<ProfileView>| list.into_iter().find(|v| v.id == p.id).unwrap();
     assert_eq!(view(w.profiles.list().await.unwrap()).trial, Some(true));
     w.profiles.client_for(&p.id).await.unwrap();

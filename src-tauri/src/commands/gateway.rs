@@ -2,7 +2,7 @@
 //! conversations, images, videos through the job ledger, and the media library.
 
 use tauri::ipc::Channel;
-use tauri::{AppHandle, State};
+use tauri::{AppHandle, Runtime, State};
 
 use specdesk_client::Client;
 use specdesk_core::agents::frames::FRAME;
@@ -87,8 +87,8 @@ async fn with_studio<T>(
 
 /// A call may show the key is on the gateway's trial: kept with the connection, and the UI told
 /// (it explains the trial's limits).
-async fn learn_trial(
-    app: &AppHandle,
+async fn learn_trial<R: Runtime>(
+    app: &AppHandle<R>,
     state: &AppState,
     profile_id: &str,
     client: &Client,
@@ -291,8 +291,8 @@ pub async fn chat_stream(
 }
 
 #[tauri::command]
-pub async fn submit_video(
-    app: AppHandle,
+pub async fn submit_video<R: Runtime>(
+    app: AppHandle<R>,
     state: State<'_, AppState>,
     request: VideoRequest,
 ) -> Result<Job> {
