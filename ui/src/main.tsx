@@ -2,7 +2,9 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { App } from "./App";
-import { currentEntry, restoreLastRoute } from "./features/shell/history";
+import { preloadArea } from "./features/shell/areas";
+import { LAST_ROUTE_KEY, currentEntry, restoreLastRoute } from "./features/shell/history";
+import { canonicalHash, routeOf } from "./features/shell/route";
 import { restoreLastScroll } from "./features/shell/scrollMemory";
 import { keys } from "./ipc/hooks";
 import { call } from "./ipc/invoke";
@@ -22,6 +24,9 @@ async function start() {
   // The window opens on index.html without a hash (a relaunch): back to where the user was, and
   // scrolled as it was.
   if (restoreLastRoute()) restoreLastScroll(currentEntry(), window.location.hash);
+  // A relaunch reopens an area: its code is fetched while the app is asked for its state. (A
+  // first run shows the welcome; the Specs area it leads to is fetched once it is usable.)
+  if (localStorage.getItem(LAST_ROUTE_KEY) !== null) preloadArea(routeOf(canonicalHash(window.location.hash)).area);
   // What the first screen depends on (the welcome or the frame, in the user's theme) is asked for
   // before React renders.
   void queryClient.prefetchQuery({ queryKey: keys.appInfo, queryFn: () => call("app_info") });

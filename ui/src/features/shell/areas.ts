@@ -21,6 +21,22 @@ export const SettingsScreen = lazy(() => loadSettings().then((m) => ({ default: 
 export const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.CommandPalette })));
 export const HelpSheet = lazy(() => loadHelp().then((m) => ({ default: m.HelpSheet })));
 
+const AREA_LOADS: Record<string, () => Promise<unknown>> = {
+  specs: loadSpecs,
+  plans: loadPlans,
+  agents: loadAgents,
+  gateway: loadGateway,
+  settings: loadSettings,
+};
+
+/**
+ * Starts fetching the code of `area` (the screen a relaunch reopens) before the app's first
+ * answers come, so the two overlap; the screen's lazy import then finds it loaded or loading.
+ */
+export function preloadArea(area: string): void {
+  AREA_LOADS[area]?.().catch(() => undefined);
+}
+
 let prefetched = false;
 
 /** Fetches every area's code once (a failure is left to the screen that needs it). */
