@@ -52,6 +52,35 @@ fn polled(status: &str, task0: usize) -> Value {
     })
 }
 
+/// The `stream: true` submission of the two tasks with idempotency key `key`.
+fn stream_request(key: &str) -> Value {
+    json!({"tasks": tasks_json(), "concurrency": 3, "stream": true, "idempotencyKey": key})
+}
+
+/// A live send with key `key` answered once by the stream `first` (which drops before `done`),
+/// then the fallback: the same submission, async, same key, answered with the batch.
+async fn mount_dropped_start(server: &MockServer, key: &str, first: String) {
+    Mock::given(method("POST"))
+        .and(path(BATCHES))
+        .and(header("idempotency-key", key))
+        .and(body_json(stream_request(key)))
+        .respond_with(sse(first))
+        .up_to_n_times(1)
+        .expect(1)
+        .mount(server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path(BATCHES))
+        .and(header("idempotency-key", key))
+        .and(body_json(
+            json!({"tasks": tasks_json(), "concurrency": 3, "async": true, "idempotencyKey": key}),
+        ))
+        .respond_with(json(fixture("agents/batch-accepted")))
+        .expect(1)
+        .mount(server)
+        .await;
+}
+
 #[tokio::test]
 async fn follow_resumes_a_dropped_stream_by_polling_without_loss_or_duplicates() {
     let server = MockServer::start().await;
@@ -69,23 +98,7 @@ async fn follow_resumes_a_dropped_stream_by_polling_without_loss_or_duplicates()
     ));
     body.push_str(&frame("task_event", &all[5]));
     body.push_str("event: task_event\ndata: {\"taskIndex\": 0, \"ty"); // cut mid-frame
-    Mock::given(method("POST"))
-        .and(path(BATCHES))
-        .and(header("idempotency-key", "follow-1"))
-        .and(body_json(json!({"tasks": tasks_json(), "concurrency": 3, "stream": true, "idempotencyKey": "follow-1"})))
-        .respond_with(sse(body))
-        .expect(1)
-        .mount(&server)
-        .await;
-    // The fallback: the same submission, async, same key: the service answers with the batch.
-    Mock::given(method("POST"))
-        .and(path(BATCHES))
-        .and(header("idempotency-key", "follow-1"))
-        .and(body_json(json!({"tasks": tasks_json(), "concurrency": 3, "async": true, "idempotencyKey": "follow-1"})))
-        .respond_with(json(fixture("agents/batch-accepted")))
-        .expect(1)
-        .mount(&server)
-        .await;
+    mount_dropped_start(&server, "follow-1", body).await;
     Mock::given(method("GET"))
         .and(path(format!("{BATCHES}/batch_7f3a")))
         .and(query_param("includeEvents", "true"))
@@ -168,7 +181,6 @@ async fn follow_resumes_a_dropped_stream_by_polling_without_loss_or_duplicates()
 async fn follow_then_stream_again(again: String) -> Vec<BatchUpdate> {
     let server = MockServer::start().await;
     let all = timeline();
-    let stream_body = json!({"tasks": tasks_json(), "concurrency": 3, "stream": true, "idempotencyKey": "live-again"});
     let mut first = String::new();
     for e in &all[..5] {
         first.push_str(&frame("task_event", e));
@@ -178,21 +190,7 @@ async fn follow_then_stream_again(again: String) -> Vec<BatchUpdate> {
         &json!({"taskIndex": 1, "status": "BLOCKED", "data": null}),
     ));
     first.push_str(&frame("task_event", &all[5]));
-    Mock::given(method("POST"))
-        .and(path(BATCHES))
-        .and(body_json(stream_body.clone()))
-        .respond_with(sse(first))
-        .up_to_n_times(1)
-        .expect(1)
-        .mount(&server)
-        .await;
-    Mock::given(method("POST"))
-        .and(path(BATCHES))
-        .and(body_json(json!({"tasks": tasks_json(), "concurrency": 3, "async": true, "idempotencyKey": "live-again"})))
-        .respond_with(json(fixture("agents/batch-accepted")))
-        .expect(1)
-        .mount(&server)
-        .await;
+    mount_dropped_start(&server, "live-again", first).await;
     Mock::given(method("GET"))
         .and(path(format!("{BATCHES}/batch_7f3a")))
         .and(query_param("includeEvents", "true"))
@@ -209,7 +207,7 @@ async fn follow_then_stream_again(again: String) -> Vec<BatchUpdate> {
         .await;
     Mock::given(method("POST"))
         .and(path(BATCHES))
-        .and(body_json(stream_body))
+        .and(body_json(stream_request("live-again")))
         .respond_with(sse(again))
         .expect(1)
         .mount(&server)
