@@ -24,13 +24,15 @@ async function start() {
   // The window opens on index.html without a hash (a relaunch): back to where the user was, and
   // scrolled as it was.
   if (restoreLastRoute()) restoreLastScroll(currentEntry(), window.location.hash);
-  // A relaunch reopens an area: its code is fetched while the app is asked for its state. (A
-  // first run shows the welcome; the Specs area it leads to is fetched once it is usable.)
-  if (localStorage.getItem(LAST_ROUTE_KEY) !== null) preloadArea(routeOf(canonicalHash(window.location.hash)).area);
   // What the first screen depends on (the welcome or the frame, in the user's theme) is asked for
   // before React renders.
   void queryClient.prefetchQuery({ queryKey: keys.appInfo, queryFn: () => call("app_info") });
   void queryClient.prefetchQuery({ queryKey: keys.settings, queryFn: () => call("get_settings") });
+  // A relaunch reopens an area: its code is fetched while the app answers, and React starts once
+  // it is loaded, so its first render shows the screen, never a fallback that React would then
+  // hold for 300 ms (features/shell/areas.ts). The page shows index.html's start screen until
+  // then. (A first run shows the welcome; the Specs area it leads to is fetched once it is usable.)
+  if (localStorage.getItem(LAST_ROUTE_KEY) !== null) await preloadArea(routeOf(canonicalHash(window.location.hash)).area);
   const root = document.getElementById("root");
   if (root) {
     createRoot(root).render(

@@ -85,7 +85,7 @@ export function SubmittedPanel({ job: sent, tasks, onDismiss }: { job: Job; task
   );
 }
 
-export function AgentsScreen({ acceptance }: { acceptance?: AcceptanceRequest } = {}) {
+export function AgentsScreen({ acceptance }: { acceptance?: AcceptanceRequest }) {
   if (acceptance) {
     return (
       <section className="page page-wide agents" aria-labelledby="agents-title">
