@@ -2,7 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { App } from "./App";
-import { preloadArea } from "./features/shell/areas";
+import { preloadPlace } from "./features/shell/areas";
 import { LAST_ROUTE_KEY, currentEntry, restoreLastRoute } from "./features/shell/history";
 import { canonicalHash, routeOf } from "./features/shell/route";
 import { restoreLastScroll } from "./features/shell/scrollMemory";
@@ -32,7 +32,7 @@ async function start() {
   // it is loaded, so its first render shows the screen, never a fallback that React would then
   // hold for 300 ms (features/shell/areas.ts). The page shows index.html's start screen until
   // then. (A first run shows the welcome; the Specs area it leads to is fetched once it is usable.)
-  if (localStorage.getItem(LAST_ROUTE_KEY) !== null) await preloadArea(routeOf(canonicalHash(window.location.hash)).area);
+  if (localStorage.getItem(LAST_ROUTE_KEY) !== null) await preloadPlace(routeOf(canonicalHash(window.location.hash)));
   const root = document.getElementById("root");
   if (root) {
     createRoot(root).render(

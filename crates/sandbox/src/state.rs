@@ -319,7 +319,10 @@ pub struct Shared {
     data: Mutex<Data>,
     pub runtime: Mutex<Runtime>,
     dirty: Notify,
-    pub http: reqwest::Client,
+    /// For the pages the emulated agents and specs read: made on first use, since building it
+    /// loads the OS's trust store (tens of ms) and the app starts its embedded sandbox on the way
+    /// to its first screen.
+    http: std::sync::OnceLock<reqwest::Client>,
 }
 
 /// The handler state.
@@ -327,20 +330,26 @@ pub type App = Arc<Shared>;
 
 impl Shared {
     pub fn new(config: SandboxConfig, base_url: String, data: Data) -> Self {
-        crate::install_tls_provider();
-        let http = reqwest::Client::builder()
-            .redirect(reqwest::redirect::Policy::limited(5))
-            .user_agent("specdesk-sandbox")
-            .build()
-            .unwrap_or_default();
         Shared {
             config,
             base_url,
             data: Mutex::new(data),
             runtime: Mutex::new(Runtime::default()),
             dirty: Notify::new(),
-            http,
+            http: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The HTTP client for outside pages (built on first use).
+    pub fn http(&self) -> &reqwest::Client {
+        self.http.get_or_init(|| {
+            crate::install_tls_provider();
+            reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::limited(5))
+                .user_agent("specdesk-sandbox")
+                .build()
+                .unwrap_or_default()
+        })
     }
 
     /// Locks the data for reading or writing. Never held across an await.

@@ -61,7 +61,7 @@ async fn fetch(app: &App, url: &str, limit: Duration) -> Fetch {
         _ => return Fetch::Failed(format!("Not an http(s) URL: {url}")),
     };
     let work = async {
-        let resp = app.http.get(parsed).send().await?;
+        let resp = app.http().get(parsed).send().await?;
         let status = resp.status().as_u16();
         let final_url = resp.url().to_string();
         let html = resp.text().await?;

@@ -29,7 +29,7 @@ async fn fetch_docs(app: &App, urls: &[String]) -> Vec<DocPage> {
             continue;
         };
         let resp = app
-            .http
+            .http()
             .get(parsed.clone())
             .timeout(Duration::from_secs(10))
             .send()

@@ -9,8 +9,15 @@ import { draftSummary, isEmptyDraft, loadSetAside, sameDraft, saveSetAside, with
 import { Generations } from "./Generations";
 import { Library } from "./Library";
 import { useJobChangedEvents } from "./queries";
-import { SpecView } from "./SpecView";
+import { onDemand } from "../../lib/onDemand";
 import "./specs.css";
+
+// One spec's view is code of its own: a relaunch on the list does not load it (fetched once the
+// first screen is usable, or before React starts when a relaunch reopens a spec).
+const specView = onDemand(() => import("./SpecView").then((m) => m.SpecView));
+const SpecView = specView.Screen;
+/** Loads the spec view's code ahead of time; resolves once loaded (never rejects). */
+export const preloadSpecView = specView.fetch;
 
 export function SpecsScreen({
   specId,

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Suspense, useState } from "react";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { onDemand } from "./areas";
+import { onDemand } from "./onDemand";
 
 afterEach(cleanup);
 
