@@ -8,6 +8,7 @@
 pub mod commands;
 pub mod embedded_sandbox;
 pub mod keychain;
+pub mod microphone;
 pub mod notify;
 pub mod settings_store;
 pub mod state;
@@ -118,7 +119,12 @@ pub fn run() {
         .plugin(tauri_plugin_clipboard_manager::init())
         .plugin(tauri_plugin_store::Builder::default().build())
         .on_webview_event(remember_dropped_files)
+        .on_permission_request(microphone::on_permission_request)
         .setup(|app| {
+            #[cfg(target_os = "linux")]
+            if let Some(window) = app.get_webview_window("main") {
+                microphone::enable_media_streams(&window);
+            }
             #[cfg(feature = "e2e-hooks")]
             accept_test_drops(app);
             let logs = log_dir(app)?;
@@ -225,6 +231,7 @@ pub fn run() {
             commands::gateway::speech,
             commands::gateway::transcribe,
             commands::gateway::transcribe_media,
+            commands::recording::save_recording,
             commands::gateway::read_text_file,
             commands::gateway::read_image_file,
             commands::gateway::paste_image,

@@ -5,14 +5,15 @@
 // generated and shown from the media folder; an image dropped on the chat (Tauri's drag-drop
 // event, read by Rust) sent with a message that gets a tool call, answered with a tool result;
 // an image copied to the X clipboard pasted with Ctrl+V (read by Rust: WebKitGTK's paste brings
-// no file); an A/B of two takes whose S key carries the other take on from the same moment; and
-// a compare of two models with its winner recorded. It works alone or after the other files
+// no file); an A/B of two takes whose S key carries the other take on from the same moment;
+// a compare of two models with its winner recorded; a recording from the microphone (WebKit's
+// mock capture device, through Web Audio) kept as a WAV file, played back and transcribed. It works alone or after the other files
 // (same data folder). The sandbox is deterministic, so texts are exact; nothing here measures
 // time.
 import { execFileSync, spawn } from "node:child_process";
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { browser, click, env, fill, launch, openArea, openStudio, quit, useSandbox, waitForText } from "./helpers.mjs";
@@ -159,6 +160,52 @@ test("a recording dropped on the window is transcribed (WebKit's drop, through T
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("a recording from the microphone (WebKit's mock capture device) is kept as a WAV file, played back and transcribed", async () => {
+  const media = join(env("SPECDESK_DATA_DIR"), "media");
+  const recordings = () => readdirSync(media).filter((f) => f.startsWith("recording-"));
+  const earlier = recordings();
+  await openStudio("Transcription");
+  // WebKitGTK opens the microphone only with media streams on (src-tauri/src/microphone.rs) and
+  // the app's permission handler allowing it; the test build records from WebKit's mock device.
+  await click("button", "Record from the microphone");
+  await browser.$("button=Stop recording").waitForExist({ timeout: 10000 });
+  await browser.waitUntil(async () => (await browser.$("body").getText()).includes("Recording 0:01"), {
+    timeout: 10000,
+    timeoutMsg: "the recording's clock never reached a second",
+  });
+  await click("button", "Stop recording");
+  await waitForText("Your recording is kept with your takes and ready to transcribe.");
+  // Kept in the media folder the moment it stopped: a WAV file, mono 16-bit at 16 kHz (the rate
+  // the window asked Web Audio for), holding at least the second the clock showed.
+  const added = recordings().filter((f) => !earlier.includes(f));
+  assert.equal(added.length, 1, `one recording added: ${added.join(", ")}`);
+  const file = added[0];
+  assert.match(file, /^recording-\d+-[0-9a-f]{8}\.wav$/);
+  const wav = readFileSync(join(media, file));
+  assert.equal(wav.toString("ascii", 0, 4), "RIFF");
+  assert.equal(wav.toString("ascii", 8, 12), "WAVE");
+  assert.deepEqual([wav.readUInt16LE(22), wav.readUInt32LE(24), wav.readUInt16LE(34)], [1, 16000, 16]);
+  const seconds = wav.readUInt32LE(40) / 32000;
+  assert.ok(seconds >= 1, `the file holds ${seconds} s`);
+  // WebKit plays the kept file back (through the asset protocol, from the media folder).
+  await browser.waitUntil(async () => browser.execute(() => Number.isFinite(document.querySelector('audio[aria-label="Player of Your recording"]')?.duration)), {
+    timeout: 20000,
+    timeoutMsg: "WebKit did not decode the recording",
+  });
+  // Its waveform drawn from the decoded file (the mock device's tone).
+  await browser.$('[aria-label="Waveform of Your recording"]').waitForExist({ timeout: 20000 });
+  assert.equal(await browser.execute(() => document.querySelector('[aria-label="Waveform of Your recording"]').dataset.bars), "160");
+  // It is the audio to transcribe, named as the history names it.
+  const label = await browser.execute(() => document.querySelector(".transcribe-source .file-chosen")?.textContent ?? "");
+  assert.match(label, new RegExp(`^Recording \\d+ \\(0:0${Math.floor(Math.round(seconds * 10) / 10)}\\)$`));
+  const offered = await browser.execute(() => [...document.querySelectorAll("option")].map((o) => o.textContent));
+  assert.ok(offered.includes(label), `the history offers ${label}: ${offered.join(" | ")}`);
+  await click("button", "Transcribe");
+  // The sandbox hears words only in its own speech takes: a recording is charged and heard as silence.
+  await waitForText("The service heard no words in this audio.", 30000);
+  assert.equal(await browser.execute(() => document.querySelector("section.studio-section h2")?.textContent), `Transcript of ${label}`);
 });
 
 test("A/B of two takes in WebKit: S swaps to the other take at the same moment, and the preferred mark is kept", async () => {

@@ -25,6 +25,7 @@ pub mod markdown;
 pub mod media;
 pub mod plans;
 pub mod profiles;
+pub mod recording;
 pub mod secrets;
 pub mod settings;
 pub mod specs;

@@ -9,6 +9,7 @@ pub mod clipboard;
 pub mod gateway;
 pub mod jobs;
 pub mod plans;
+pub mod recording;
 pub mod specs;
 pub mod support;
 #[cfg(test)]

@@ -49,6 +49,7 @@ impl App {
                 super::gateway::read_image_file,
                 super::gateway::submit_video,
                 super::gateway::raise_spend_cap_today,
+                super::recording::save_recording,
             ])
             .build(mock_context(tauri::test::noop_assets()))
             .unwrap();
@@ -68,13 +69,39 @@ impl App {
 
     /// Calls command `cmd` with `args`: its JSON answer, or the JSON it rejected with.
     fn invoke(&self, cmd: &str, args: Value) -> Result<Value, Value> {
+        self.send(cmd, InvokeBody::Json(args), Default::default())
+    }
+
+    /// Calls command `cmd` with a body of raw bytes and `headers`, as `callBytes` does.
+    fn invoke_bytes(
+        &self,
+        cmd: &str,
+        bytes: &[u8],
+        headers: &[(&str, &str)],
+    ) -> Result<Value, Value> {
+        let mut map = tauri::http::HeaderMap::new();
+        for (name, value) in headers {
+            map.insert(
+                tauri::http::HeaderName::from_bytes(name.as_bytes()).unwrap(),
+                tauri::http::HeaderValue::from_str(value).unwrap(),
+            );
+        }
+        self.send(cmd, InvokeBody::Raw(bytes.to_vec()), map)
+    }
+
+    fn send(
+        &self,
+        cmd: &str,
+        body: InvokeBody,
+        headers: tauri::http::HeaderMap,
+    ) -> Result<Value, Value> {
         let request = InvokeRequest {
             cmd: cmd.into(),
             callback: CallbackFn(0),
             error: CallbackFn(1),
             url: "tauri://localhost".parse().unwrap(),
-            body: InvokeBody::Json(args),
-            headers: Default::default(),
+            body,
+            headers,
             invoke_key: INVOKE_KEY.to_string(),
         };
         get_ipc_response(&self.window, request).map(|body| body.deserialize::<Value>().unwrap())
@@ -346,6 +373,47 @@ fn a_call_past_the_spend_cap_is_refused_until_todays_cap_is_raised() {
 }
 
 /// The paths of lib.rs's `tauri::generate_handler![...]`, in order.
+#[test]
+fn save_recording_keeps_raw_pcm_as_a_wav_take_and_refuses_anything_else() {
+    let app = App::new();
+    // Half a second of 16 kHz samples, as the window sends them.
+    let pcm: Vec<u8> = (0..8000i16).flat_map(|i| (i % 64).to_le_bytes()).collect();
+    let item = app
+        .invoke_bytes("save_recording", &pcm, &[("x-recording-rate", "16000")])
+        .unwrap();
+    assert_eq!(item["kind"], "audio");
+    assert_eq!(item["model"], "microphone");
+    assert_eq!(item["profileId"], "sandbox");
+    assert_eq!(
+        item["settings"],
+        json!({"source": "microphone", "seconds": 0.5})
+    );
+    let path = std::path::PathBuf::from(item["path"].as_str().unwrap());
+    assert!(
+        path.starts_with(&app.state().media_dir),
+        "{}",
+        path.display()
+    );
+    let wav = std::fs::read(&path).unwrap();
+    assert_eq!(&wav[..4], b"RIFF");
+    assert_eq!(wav.len(), 44 + pcm.len());
+
+    let damaged = Err(json!({
+        "kind": "invalidInput",
+        "message": "The recording arrived damaged. Record again; if it keeps happening, restart Specdesk.",
+        "field": "recording",
+    }));
+    assert_eq!(app.invoke_bytes("save_recording", &pcm, &[]), damaged);
+    assert_eq!(
+        app.invoke("save_recording", json!({"pcm": [1, 2]})),
+        Err(json!({
+            "kind": "invalidInput",
+            "message": "Specdesk received no recording. Record again.",
+            "field": "recording",
+        }))
+    );
+}
+
 fn handler_paths(lib_rs: &str) -> Vec<&str> {
     let start = lib_rs
         .find("tauri::generate_handler![")

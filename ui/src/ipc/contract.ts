@@ -319,6 +319,13 @@ export interface Commands {
   paste_image: { args: Record<string, never>; result: ImageFile | null };
   /** Transcribes take `id` of the media library (a file Specdesk made). */
   transcribe_media: { args: { id: number; model: string }; result: Transcription };
+  /**
+   * Keeps a recording made in the window (mono 16-bit little-endian PCM as the raw IPC body: send
+   * it with `callBytes`, its sample rate in the `x-recording-rate` header) as a WAV file of the
+   * media library (`settings.source` "microphone", `settings.seconds` its length), for the
+   * connection in use; transcribe it by its id.
+   */
+  save_recording: { args: Uint8Array; result: MediaItem };
   /** Saves a copy of generated file `id` into the download folder, or where the user picks when `choose`; the path, or null when cancelled. */
   save_media_copy: { args: { id: number; choose: boolean }; result: string | null };
   /** Images, saved in the media library. */
@@ -357,6 +364,11 @@ export interface Commands {
 }
 
 export type CommandName = keyof Commands;
+
+/** The headers a command taking raw bytes reads (src-tauri/src/commands/recording.rs). */
+export interface BytesHeaders {
+  save_recording: { "x-recording-rate": string };
+}
 
 /** A job as `job-changed` carries it: without `request` when the UI was already sent it. */
 export type JobChange = Omit<Job, "request"> & { request?: unknown };

@@ -1,7 +1,7 @@
 // Typed calls to the Rust shell. Every command resolves with its contract type or throws a
 // CommandError carrying the IpcError, never a bare string.
 import { invoke } from "@tauri-apps/api/core";
-import type { CommandName, Commands, IpcError } from "./contract";
+import type { BytesHeaders, CommandName, Commands, IpcError } from "./contract";
 
 export class CommandError extends Error {
   readonly ipc: IpcError;
@@ -32,6 +32,15 @@ export async function call<C extends CommandName>(
 ): Promise<Commands[C]["result"]> {
   try {
     return await invoke<Commands[C]["result"]>(command, args[0] ?? {});
+  } catch (e) {
+    throw new CommandError(toIpcError(e));
+  }
+}
+
+/** A command whose IPC body is raw bytes (a recording), described by headers; no JSON round trip. */
+export async function callBytes<C extends keyof BytesHeaders>(command: C, bytes: Uint8Array, headers: BytesHeaders[C]): Promise<Commands[C]["result"]> {
+  try {
+    return await invoke<Commands[C]["result"]>(command, bytes, { headers });
   } catch (e) {
     throw new CommandError(toIpcError(e));
   }

@@ -2,15 +2,34 @@
 // connection, deleted, and what the studios keep with a file: the settings it was made with and
 // the take preferred in an A/B. As in Rust, another connection's files are not found.
 import { ipcError, type Handler } from "./registry";
-import { clone } from "./state";
+import { clone, nextId, now } from "./state";
 
-type MediaCommand = "list_media" | "delete_media" | "set_media_settings" | "set_media_preferred";
+type MediaCommand = "list_media" | "delete_media" | "set_media_settings" | "set_media_preferred" | "save_recording";
 
 const GONE = "That file is no longer in the library.";
 
 export const mediaHandlers: { [C in MediaCommand]: Handler<C> } = {
   list_media: ({ kind, limit, offset }, { db }) =>
     clone(db.media.filter((m) => m.profileId === db.settings.activeProfileId && (!kind || m.kind === kind)).slice(offset, offset + limit)),
+  // The mock's IPC has no headers: the recording's rate, and so its length, are not known here.
+  save_recording: (bytes, { db }) => {
+    if (!bytes.length) {
+      throw ipcError("invalidInput", "The recording is empty: the microphone gave no sound. Check it is connected and not muted, then record again.", { field: "recording" });
+    }
+    const id = nextId(db);
+    const item = {
+      id,
+      kind: "audio" as const,
+      path: `/home/user/.local/share/specdesk/media/recording-${id}.wav`,
+      prompt: "Recording from the microphone",
+      model: "microphone",
+      profileId: db.settings.activeProfileId,
+      createdAt: now(db),
+      settings: { source: "microphone" },
+    };
+    db.media.unshift(item);
+    return clone(item);
+  },
   delete_media: ({ id }, { db }) => {
     db.media = db.media.filter((m) => m.id !== id);
     return null;

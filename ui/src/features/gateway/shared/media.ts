@@ -28,3 +28,8 @@ export function shortModel(id: string): string {
   const slash = id.indexOf("/");
   return slash >= 0 ? id.slice(slash + 1) : id;
 }
+
+/** A recording made from the microphone (kept as audio, but nothing generated it). */
+export function isRecording(item: { settings?: Record<string, string | number> }): boolean {
+  return item.settings?.source === "microphone";
+}

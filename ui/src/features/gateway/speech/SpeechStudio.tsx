@@ -8,6 +8,7 @@ import { useErrorToast } from "../../../components/Toasts";
 import { CostLine } from "../shared/CostLine";
 import { MediaFacts } from "../shared/MediaFacts";
 import { useMedia, useModelList, useRefreshMedia } from "../shared/queries";
+import { isRecording } from "../shared/media";
 import { rememberSettings } from "../shared/settingsMemory";
 import { useMeteredCall } from "../shared/useMeteredCall";
 import { AbCompare } from "./AbCompare";
@@ -43,7 +44,8 @@ export function SpeechStudio() {
 
   const models = useMemo(() => catalog.data?.list.data ?? [], [catalog.data]);
   const model = draft.model || audioModels(models, draft.mode)[0]?.id || "";
-  const list = useMemo(() => (takes.data ?? []).filter((t) => modeOf(t.model) !== null || t.kind === "audio"), [takes.data]);
+  // Recordings from the microphone are the Transcription studio's, not takes of this one.
+  const list = useMemo(() => (takes.data ?? []).filter((t) => (modeOf(t.model) !== null || t.kind === "audio") && !isRecording(t)), [takes.data]);
   const preferred = useMemo(() => preferredIds(list), [list]);
   const byId = (id: number | null) => (id === null ? undefined : list.find((t) => t.id === id));
   const inHand = byId(current) ?? list[0];

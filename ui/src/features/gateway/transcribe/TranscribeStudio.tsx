@@ -1,9 +1,10 @@
 // The Transcription studio: an audio file (picked in the app's dialog, dropped on the window, or
 // a take from the history), the model, then the transcript with copy, .txt and .srt exports and
-// what it cost. Microphone recording where the window allows it.
+// what it cost. A recording from the microphone (where the window allows it) is kept with the
+// takes and becomes the audio to transcribe.
 import { useId, useMemo, useState } from "react";
 import { getCurrentWebview, type DragDropEvent } from "@tauri-apps/api/webview";
-import type { IpcError, Transcription } from "../../../ipc/contract";
+import type { IpcError, MediaItem, Transcription } from "../../../ipc/contract";
 import { call, toIpcError } from "../../../ipc/invoke";
 import { useSubscription } from "../../../ipc/events";
 import { ErrorPanel } from "../../../components/ErrorPanel";
@@ -11,15 +12,23 @@ import { useErrorToast } from "../../../components/Toasts";
 import { copyText } from "../../../lib/clipboard";
 import { useNotice } from "../../../lib/notices";
 import { CostLine } from "../shared/CostLine";
-import { fileName } from "../shared/media";
+import { fileName, isRecording } from "../shared/media";
+import { formatElapsed } from "../../../lib/format";
 import { ModelPicker } from "../shared/ModelPicker";
 import { transcriptionPriceLine } from "../shared/price";
-import { useMedia, useModelList } from "../shared/queries";
+import { useMedia, useModelList, useRefreshMedia } from "../shared/queries";
 import { useMeteredCall } from "../shared/useMeteredCall";
 import { Recorder } from "./Recorder";
 import { segmentsOf, toSrt, transcriptFileName, transcriptionModels } from "./srt";
 import "../shared/shared.css";
 import "./transcribe.css";
+
+/** How a take of the history is named: a recording by its length, a generated take by its text. */
+export function takeLabel(t: MediaItem): string {
+  if (!isRecording(t)) return `Take ${t.id}: ${t.prompt.slice(0, 60)}`;
+  const seconds = Number(t.settings?.seconds);
+  return seconds > 0 ? `Recording ${t.id} (${formatElapsed(seconds)})` : `Recording ${t.id}`;
+}
 
 interface Source {
   path: string;
@@ -32,6 +41,7 @@ export function TranscribeStudio() {
   const id = useId();
   const catalog = useModelList("gateway_models");
   const takes = useMedia("audio");
+  const refreshMedia = useRefreshMedia();
   const notice = useNotice();
   const toast = useErrorToast();
   const job = useMeteredCall<Transcription>("transcriptions");
@@ -122,13 +132,13 @@ export function TranscribeStudio() {
               value={takeList.find((t) => t.path === source?.path)?.id ?? ""}
               onChange={(e) => {
                 const t = takeList.find((x) => x.id === Number(e.target.value));
-                if (t) setSource({ path: t.path, label: `Take ${t.id}: ${t.prompt.slice(0, 60)}`, mediaId: t.id });
+                if (t) setSource({ path: t.path, label: takeLabel(t), mediaId: t.id });
               }}
             >
               <option value="">{takeList.length ? "Choose a take" : takes.isError ? "Could not list takes" : "No takes yet"}</option>
               {takeList.map((t) => (
                 <option key={t.id} value={t.id}>
-                  Take {t.id}: {t.prompt.slice(0, 60)}
+                  {takeLabel(t)}
                 </option>
               ))}
             </select>
@@ -136,7 +146,12 @@ export function TranscribeStudio() {
           <ModelPicker label="Transcription model" models={models} source={catalog.data} value={chosen} onChange={setModel} price={chosen ? transcriptionPriceLine(models.find((m) => m.id === chosen)) : undefined} />
         </div>
         {takes.isError && <ErrorPanel error={toIpcError(takes.error)} onRetry={() => void takes.refetch()} />}
-        <Recorder />
+        <Recorder
+          onRecorded={(item) => {
+            setSource({ path: item.path, label: takeLabel(item), mediaId: item.id });
+            refreshMedia();
+          }}
+        />
         {job.error && <ErrorPanel error={job.error} onRetry={() => void transcribe()} />}
         <div className="studio-actions">
           <button className="btn btn-primary" type="submit" disabled={!source || !chosen || job.pending}>
