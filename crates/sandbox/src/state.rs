@@ -330,6 +330,9 @@ pub type App = Arc<Shared>;
 
 impl Shared {
     pub fn new(config: SandboxConfig, base_url: String, data: Data) -> Self {
+        // The TLS provider at once (cheap, and what any client of the process builds on); the
+        // client itself, which reads the trust store, on first use.
+        crate::install_tls_provider();
         Shared {
             config,
             base_url,
@@ -343,7 +346,6 @@ impl Shared {
     /// The HTTP client for outside pages (built on first use).
     pub fn http(&self) -> &reqwest::Client {
         self.http.get_or_init(|| {
-            crate::install_tls_provider();
             reqwest::Client::builder()
                 .redirect(reqwest::redirect::Policy::limited(5))
                 .user_agent("specdesk-sandbox")
