@@ -70,23 +70,28 @@ describe("spending", () => {
         await openSettings(page);
         const section = page.getByRole("region", { name: "Spending" });
         await section.getByText("credits in 30 days.").waitFor();
-        assert.equal(await textOf(section.locator("p strong").first()), "5.26");
+        assert.equal(await textOf(section.locator("p strong").first()), "5.51");
         assert.equal(await textOf(section.getByText("Daily spend cap of Sandbox:")), "Daily spend cap of Sandbox: 3.75 credits.");
         assert.equal(await section.locator("svg rect").count(), 30);
         await section.getByText("Spend by day as a table").click();
         assert.deepEqual(await rows(section.getByRole("table", { name: "Spend by day" })), [
           [day(3), "1", "0.01"],
+          [day(2), "1", "0.25"],
           [day(1), "2", "1.5"],
           [day(0), "3", "3.75"],
         ]);
         assert.deepEqual(await rows(section.getByRole("table", { name: "Spend by area" })), [
           ["Specs", "1", "2.5"],
-          ["Gateway", "4", "1.56"],
+          ["Gateway", "5", "1.81"],
           ["Browser agents", "1", "1.2"],
         ]);
+        // Every gateway call by its model (the other connection's line and the one outside the
+        // 30 days left out).
         assert.deepEqual(await rows(section.getByRole("table", { name: "Spend by model" })), [
-          ["openai/gpt-image-1", "2", "1.2"],
-          ["google/imagen-4", "1", "0.6"],
+          ["openai/gpt-image-1", "2", "1.05"],
+          ["anthropic/claude-sonnet-4", "1", "0.45"],
+          ["openai/gpt-4o-mini-tts", "1", "0.3"],
+          ["cohere/rerank-v3.5", "1", "0.01"],
         ]);
         await expectAxeClean(page, `Spending (${colorScheme})`);
 
@@ -96,13 +101,14 @@ describe("spending", () => {
         assert.equal(saved.args.fileName, `specdesk-credits-${day(0)}.csv`);
         assert.equal(saved.args.choose, false);
         assert.deepEqual(saved.args.contents.split("\r\n"), [
-          "day,at,connection,area,endpoint,request id,credits charged,credits remaining,state",
-          `${day(3)},${noonAgo(3)},sandbox,Gateway,v1/rerank,req_rr,0.01,,charged`,
-          `${day(1)},${noonAgo(1, 10)},sandbox,Gateway,v1/audio/speech,req_tts,0.3,,charged`,
-          `${day(1)},${noonAgo(1, 20)},sandbox,Browser agents,browser-agents,,1.2,,charged`,
-          `${day(0)},${noonAgo(0, 1)},sandbox,Specs,fast_spec,,2.5,,charged`,
-          `${day(0)},${noonAgo(0, 2)},sandbox,Gateway,v1/messages,req_chat,0.45,,charged`,
-          `${day(0)},${noonAgo(0, 3)},sandbox,Gateway,v1/images,req_img,0.8,,charged`,
+          "day,at,connection,area,endpoint,model,request id,credits charged,credits remaining,state",
+          `${day(3)},${noonAgo(3)},sandbox,Gateway,v1/rerank,cohere/rerank-v3.5,req_rr,0.01,,charged`,
+          `${day(2)},${noonAgo(2, 5)},sandbox,Gateway,v1/images,openai/gpt-image-1,req_img2,0.25,,charged`,
+          `${day(1)},${noonAgo(1, 10)},sandbox,Gateway,v1/audio/speech,openai/gpt-4o-mini-tts,req_tts,0.3,,charged`,
+          `${day(1)},${noonAgo(1, 20)},sandbox,Browser agents,browser-agents,,,1.2,,charged`,
+          `${day(0)},${noonAgo(0, 1)},sandbox,Specs,fast_spec,,,2.5,,charged`,
+          `${day(0)},${noonAgo(0, 2)},sandbox,Gateway,v1/messages,anthropic/claude-sonnet-4,req_chat,0.45,,charged`,
+          `${day(0)},${noonAgo(0, 3)},sandbox,Gateway,v1/images,openai/gpt-image-1,req_img,0.8,,charged`,
           "",
         ]);
       });
@@ -131,24 +137,23 @@ describe("spending", () => {
 });
 
 describe("spending errors", () => {
-  const MEDIA_UNREADABLE = "The media library on this computer could not be read. Try again in a moment.";
+  const LEDGER_UNREADABLE = "The credit ledger on this computer could not be read. Try again in a moment.";
   const DISK_FULL = "The file could not be written to /home/user/Downloads: there is no space left on the disk.";
 
-  test("an unreadable media library and a refused export are shown with their title, words and Try again", async () => {
+  test("an unreadable credit ledger and a refused export are shown with their title, words and Try again", async () => {
     await h.withScenario("credits-faults", async ({ page, mock }) => {
       await openSettings(page);
       const section = page.getByRole("region", { name: "Spending" });
-      await section.getByText("credits in 30 days.").waitFor();
 
-      // By model: the failure in an error panel, not an empty table's sentence.
-      const media = section.getByRole("alert").filter({ hasText: MEDIA_UNREADABLE });
-      await media.getByRole("heading", { name: "Something went wrong" }).waitFor();
-      assert.equal(await section.getByText("No generated images, audio or videos with their model").count(), 0);
-      await expectAxeClean(page, "Spending with the media library unreadable");
-      await mock.release("media-back");
-      await media.getByRole("button", { name: "Try again" }).click();
+      // The ledger: the failure in an error panel, not empty tables' sentences.
+      const ledger = section.getByRole("alert").filter({ hasText: LEDGER_UNREADABLE });
+      await ledger.getByRole("heading", { name: "Something went wrong" }).waitFor();
+      assert.equal(await section.getByText("No gateway calls charged in these 30 days.").count(), 0);
+      await expectAxeClean(page, "Spending with the credit ledger unreadable");
+      await mock.release("ledger-back");
+      await ledger.getByRole("button", { name: "Try again" }).click();
       await section.getByRole("table", { name: "Spend by model" }).waitFor();
-      assert.equal(await media.count(), 0);
+      assert.equal(await ledger.count(), 0);
 
       // Export CSV: the refusal with its kind's title and Try again, which exports.
       await section.getByRole("button", { name: "Export CSV" }).click();

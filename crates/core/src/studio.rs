@@ -41,10 +41,10 @@ pub struct Studio<'a> {
 }
 
 impl Studio<'_> {
-    fn meter(&self, endpoint: &str, metering: &Metering) -> Result<(), IpcError> {
+    fn meter(&self, endpoint: &str, model: &str, metering: &Metering) -> Result<(), IpcError> {
         if !metering.is_empty() {
             self.library
-                .record_metering(self.profile_id, endpoint, metering)?;
+                .record_model_metering(self.profile_id, endpoint, Some(model), metering)?;
         }
         Ok(())
     }
@@ -62,14 +62,14 @@ impl Studio<'_> {
     /// `POST /v1/rerank`.
     pub async fn rerank(&self, request: &RerankRequest) -> Result<RerankResult, IpcError> {
         let out = self.client.gateway().rerank(request).await?;
-        self.meter("v1/rerank", &out.metering)?;
+        self.meter("v1/rerank", &request.model, &out.metering)?;
         Ok(out.value)
     }
 
     /// Speech or music, saved as a file of the media library.
     pub async fn speech(&self, request: &SpeechRequest) -> Result<MediaItem, IpcError> {
         let out = self.client.gateway().speech(request).await?;
-        self.meter("v1/audio/speech", &out.metering)?;
+        self.meter("v1/audio/speech", &request.model, &out.metering)?;
         let ext = match &out.value.format {
             AudioFormat::Mp3 => "mp3",
             AudioFormat::Pcm16 => "pcm",
@@ -92,7 +92,7 @@ impl Studio<'_> {
     /// Images, each saved as a file of the media library (the charge on the first).
     pub async fn images(&self, request: &ImageRequest) -> Result<Vec<MediaItem>, IpcError> {
         let out = self.client.gateway().images(request).await?;
-        self.meter("v1/images", &out.metering)?;
+        self.meter("v1/images", &request.model, &out.metering)?;
         let cost = out.value.usage.as_ref().and_then(|u| u.cost);
         let batch = unique();
         let mut items = Vec::new();
@@ -145,7 +145,7 @@ impl Studio<'_> {
             .await
             .map_err(|e| IpcError::internal(e.to_string()))??;
         let out = self.client.gateway().transcribe(model, &audio).await?;
-        self.meter("v1/audio/transcriptions", &out.metering)?;
+        self.meter("v1/audio/transcriptions", model, &out.metering)?;
         Ok(out.value)
     }
 
@@ -216,6 +216,7 @@ impl Studio<'_> {
             charge: Some(self.library.open_charge(
                 self.profile_id,
                 "v1/messages",
+                Some(&request.model),
                 metering.request_id.as_deref(),
             )?),
         };

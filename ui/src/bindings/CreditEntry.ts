@@ -3,7 +3,12 @@
 /**
  * A line of the credit ledger.
  */
-export type CreditEntry = { at: string, profileId: string, endpoint: string, requestId?: string, creditsCharged?: number, creditsRemaining?: number, 
+export type CreditEntry = { at: string, profileId: string, endpoint: string, 
+/**
+ * The model a gateway call used (none for specs and browser agents, nor for lines recorded
+ * before the ledger kept it).
+ */
+model?: string, requestId?: string, creditsCharged?: number, creditsRemaining?: number, 
 /**
  * The call's charge is not known yet (a stream that has not settled).
  */

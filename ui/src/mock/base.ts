@@ -453,7 +453,7 @@ export const baseHandlers: BaseHandlers = {
       return { index, relevance_score: words.length ? Math.round((hits / words.length) * 1000) / 1000 : 0 };
     });
     scored.sort((a, b) => b.relevance_score - a.relevance_score || a.index - b.index);
-    charge(ctx.db, ctx, "rerank", 0.01);
+    charge(ctx.db, ctx, "v1/rerank", 0.01, request.model);
     return { model: request.model, results: scored.slice(0, request.top_n ?? scored.length), usage: { total_tokens: 42 } };
   },
   speech: ({ request }, ctx) => {
@@ -470,13 +470,13 @@ export const baseHandlers: BaseHandlers = {
       createdAt: now(ctx.db),
     };
     ctx.db.media.unshift(item);
-    charge(ctx.db, ctx, "speech", 0.05);
+    charge(ctx.db, ctx, "v1/audio/speech", 0.05, request.model);
     return clone(item);
   },
-  transcribe: ({ path }, ctx) => {
+  transcribe: ({ path, model }, ctx) => {
     requireKey(ctx.db);
     const name = path.split(/[\\/]/).pop() ?? path;
-    charge(ctx.db, ctx, "transcriptions", 0.02);
+    charge(ctx.db, ctx, "v1/audio/transcriptions", 0.02, model);
     return { text: `Sandbox transcription of ${name}.`, usage: { cost: 0.002 } };
   },
   chat_stream: ({ conversationId, request, onEvent }, ctx) => {
@@ -512,7 +512,7 @@ export const baseHandlers: BaseHandlers = {
       { id: nextId(db), conversationId: convId, role: "assistant", content: message.content, model: request.model, creditsCharged: 0.02, createdAt: at, cut: false },
     );
     conversation.updatedAt = at;
-    charge(db, ctx, "messages", 0.02);
+    charge(db, ctx, "v1/messages", 0.02, request.model);
     channel.send({ type: "done", message, conversationId: convId });
     return message;
   },
@@ -534,7 +534,7 @@ export const baseHandlers: BaseHandlers = {
       });
     }
     ctx.db.media.unshift(...items);
-    charge(ctx.db, ctx, "images", 0.4 * n);
+    charge(ctx.db, ctx, "v1/images", 0.4 * n, request.model);
     return clone(items);
   },
   submit_video: ({ request }, ctx) => {

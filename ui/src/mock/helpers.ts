@@ -50,12 +50,12 @@ export function balanceView(db: MockDb, profileId: string): CreditsView {
 }
 
 /** Charges the active profile and broadcasts the new balance, as every metered command does. */
-export function charge(db: MockDb, ctx: MockContext, endpoint: string, credits: number): void {
+export function charge(db: MockDb, ctx: MockContext, endpoint: string, credits: number, model?: string): void {
   const p = activeProfile(db);
   const left = Math.max(0, (db.credits[p.id] ?? 0) - credits);
   db.credits[p.id] = Math.round(left * 1000) / 1000;
   const view = balanceView(db, p.id);
-  db.ledger.unshift({ at: view.at, profileId: p.id, endpoint, creditsCharged: credits, creditsRemaining: view.creditsRemaining, pending: false, estimated: false });
+  db.ledger.unshift({ at: view.at, profileId: p.id, endpoint, ...(model ? { model } : {}), creditsCharged: credits, creditsRemaining: view.creditsRemaining, pending: false, estimated: false });
   ctx.emit("credits-changed", view);
 }
 

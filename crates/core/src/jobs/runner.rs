@@ -249,9 +249,12 @@ impl JobRunner {
         self.inner.emit(job.id)?;
         match client.gateway().create_video(request).await {
             Ok(created) => {
-                self.inner
-                    .library
-                    .record_metering(profile_id, "v1/videos", &created.metering)?;
+                self.inner.library.record_model_metering(
+                    profile_id,
+                    "v1/videos",
+                    Some(&request.model),
+                    &created.metering,
+                )?;
                 self.sent(sending, &created.value.id)
             }
             Err(e) => self.not_sent(sending, e),

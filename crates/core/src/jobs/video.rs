@@ -27,9 +27,12 @@ pub(super) async fn follow_video(inner: &Arc<Inner>, mut job: Job) -> Step {
         None => {
             // A video is charged when a poll reports it completed: the lost one never is.
             let created = client.gateway().create_video(&request).await?;
-            inner
-                .library
-                .record_metering(&job.profile_id, "v1/videos", &created.metering)?;
+            inner.library.record_model_metering(
+                &job.profile_id,
+                "v1/videos",
+                Some(&request.model),
+                &created.metering,
+            )?;
             inner.library.set_remote_id(job.id, &created.value.id)?;
             job = inner.emit(job.id)?;
             created.value.id
@@ -40,9 +43,12 @@ pub(super) async fn follow_video(inner: &Arc<Inner>, mut job: Job) -> Step {
     while let Some(poll) = polls.next().await {
         let poll = poll?;
         if poll.metering.credits_charged.is_some_and(|c| c > 0.0) {
-            inner
-                .library
-                .record_metering(&job.profile_id, "v1/videos", &poll.metering)?;
+            inner.library.record_model_metering(
+                &job.profile_id,
+                "v1/videos",
+                Some(&request.model),
+                &poll.metering,
+            )?;
             charged = poll.metering.credits_charged;
         }
         let video = poll.value;

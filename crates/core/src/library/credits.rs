@@ -19,6 +19,9 @@ pub struct CreditEntry {
     pub at: String,
     pub profile_id: String,
     pub endpoint: String,
+    /// The model a gateway call used (none for specs and browser agents, nor for lines recorded
+    /// before the ledger kept it).
+    pub model: Option<String>,
     pub request_id: Option<String>,
     pub credits_charged: Option<f64>,
     pub credits_remaining: Option<f64>,
@@ -51,6 +54,17 @@ impl Library {
         endpoint: &str,
         metering: &Metering,
     ) -> Result<Option<CreditEntry>, IpcError> {
+        self.record_model_metering(profile_id, endpoint, None, metering)
+    }
+
+    /// Records what a gateway call of `model` cost, from its metering headers (none: nothing).
+    pub fn record_model_metering(
+        &self,
+        profile_id: &str,
+        endpoint: &str,
+        model: Option<&str>,
+        metering: &Metering,
+    ) -> Result<Option<CreditEntry>, IpcError> {
         if metering.credits_charged.is_none() && metering.credits_remaining.is_none() {
             return Ok(None);
         }
@@ -58,6 +72,7 @@ impl Library {
             at: now(),
             profile_id: profile_id.to_owned(),
             endpoint: endpoint.to_owned(),
+            model: model.map(str::to_owned),
             request_id: metering.request_id.clone(),
             credits_charged: metering.credits_charged,
             credits_remaining: metering.credits_remaining,
@@ -73,12 +88,14 @@ impl Library {
         &self,
         profile_id: &str,
         endpoint: &str,
+        model: Option<&str>,
         request_id: Option<&str>,
     ) -> Result<PendingCharge, IpcError> {
         let entry = CreditEntry {
             at: now(),
             profile_id: profile_id.to_owned(),
             endpoint: endpoint.to_owned(),
+            model: model.map(str::to_owned),
             request_id: request_id.map(str::to_owned),
             credits_charged: None,
             credits_remaining: None,
@@ -133,6 +150,7 @@ impl Library {
             at: now(),
             profile_id: profile_id.to_owned(),
             endpoint: "credits-balance".to_owned(),
+            model: None,
             request_id: None,
             credits_charged: None,
             credits_remaining: Some(remaining),
@@ -195,10 +213,10 @@ impl Library {
     fn insert_credit(&self, e: &CreditEntry) -> Result<i64, IpcError> {
         let conn = self.conn();
         conn.execute(
-            "INSERT INTO credit_ledger (at, profile_id, endpoint, request_id, credits_charged, credits_remaining, pending, estimated)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            "INSERT INTO credit_ledger (at, profile_id, endpoint, request_id, credits_charged, credits_remaining, pending, estimated, model)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             params![e.at, e.profile_id, e.endpoint, e.request_id, e.credits_charged, e.credits_remaining,
-                if e.pending { OPEN } else { SETTLED }, e.estimated],
+                if e.pending { OPEN } else { SETTLED }, e.estimated, e.model],
         )?;
         Ok(conn.last_insert_rowid())
     }
@@ -221,7 +239,7 @@ impl Library {
         let conn = self.conn();
         let mut stmt = conn.prepare(
             "SELECT at, profile_id, endpoint, request_id, credits_charged, credits_remaining,
-                    pending, estimated
+                    pending, estimated, model
              FROM credit_ledger ORDER BY id DESC LIMIT ?1",
         )?;
         let rows = stmt.query_map([limit], |r| {
@@ -229,6 +247,7 @@ impl Library {
                 at: r.get(0)?,
                 profile_id: r.get(1)?,
                 endpoint: r.get(2)?,
+                model: r.get(8)?,
                 request_id: r.get(3)?,
                 credits_charged: r.get(4)?,
                 credits_remaining: r.get(5)?,
@@ -249,14 +268,22 @@ mod tests {
         let lib = Library::in_memory().unwrap();
         lib.record_balance("p", 100.0).unwrap();
         // Settled by the service's own figure.
-        let told = lib.open_charge("p", "v1/messages", Some("req_1")).unwrap();
+        let told = lib
+            .open_charge("p", "v1/messages", Some("m"), Some("req_1"))
+            .unwrap();
         assert!(lib.credit_ledger(1).unwrap()[0].pending);
         lib.settle_charge(told, Some(2.0), Some(98.0)).unwrap();
         // Cut by the user: the service charged what was generated; only the balance can tell.
-        let cut = lib.open_charge("p", "v1/messages", Some("req_2")).unwrap();
-        let other = lib.open_charge("q", "v1/messages", Some("req_3")).unwrap();
+        let cut = lib
+            .open_charge("p", "v1/messages", Some("m"), Some("req_2"))
+            .unwrap();
+        let other = lib
+            .open_charge("q", "v1/messages", Some("m"), Some("req_3"))
+            .unwrap();
         // Still running while the balance is read: left alone.
-        let running = lib.open_charge("p", "v1/messages", Some("req_4")).unwrap();
+        let running = lib
+            .open_charge("p", "v1/messages", Some("m"), Some("req_4"))
+            .unwrap();
         lib.cut_charge(cut).unwrap();
         lib.cut_charge(other).unwrap();
         let ledger = lib.credit_ledger(10).unwrap();
@@ -321,7 +348,8 @@ mod tests {
         {
             let lib = Library::open(&path).unwrap();
             lib.record_balance("p", 10.0).unwrap();
-            lib.open_charge("p", "v1/messages", Some("req_k")).unwrap();
+            lib.open_charge("p", "v1/messages", Some("m"), Some("req_k"))
+                .unwrap();
         }
         let lib = Library::open(&path).unwrap();
         lib.record_balance("p", 9.5).unwrap();
@@ -339,7 +367,9 @@ mod tests {
     #[test]
     fn pending_lines_without_an_earlier_balance_stay_pending() {
         let lib = Library::in_memory().unwrap();
-        let cut = lib.open_charge("p", "v1/messages", None).unwrap();
+        let cut = lib
+            .open_charge("p", "v1/messages", Some("m"), None)
+            .unwrap();
         lib.cut_charge(cut).unwrap();
         lib.record_balance("p", 50.0).unwrap();
         assert!(lib.credit_ledger(10).unwrap()[1].pending);
@@ -352,9 +382,10 @@ mod tests {
             .record_metering("p", "v1/rerank", &Metering::default())
             .unwrap();
         assert_eq!(none, None);
-        lib.record_metering(
+        lib.record_model_metering(
             "p",
             "v1/rerank",
+            Some("cohere/rerank-v3.5"),
             &Metering {
                 request_id: Some("req_9".into()),
                 credits_charged: Some(0.25),
@@ -363,16 +394,33 @@ mod tests {
         )
         .unwrap();
         lib.record_balance("p", 99.75).unwrap();
+        let streamed = lib
+            .open_charge("p", "v1/messages", Some("lab/chat-1"), Some("req_10"))
+            .unwrap();
+        lib.settle_charge(streamed, Some(0.5), Some(99.25)).unwrap();
         let ledger = lib.credit_ledger(10).unwrap();
-        assert_eq!(ledger.len(), 2);
-        assert_eq!(ledger[0].endpoint, "credits-balance");
+        assert_eq!(ledger.len(), 3);
+        assert_eq!(
+            (ledger[0].model.as_deref(), ledger[0].credits_charged),
+            (Some("lab/chat-1"), Some(0.5))
+        );
+        assert_eq!(
+            (ledger[1].endpoint.as_str(), ledger[1].model.as_deref()),
+            ("credits-balance", None)
+        );
         assert_eq!(
             (
-                ledger[1].request_id.as_deref(),
-                ledger[1].credits_charged,
-                ledger[1].credits_remaining
+                ledger[2].request_id.as_deref(),
+                ledger[2].model.as_deref(),
+                ledger[2].credits_charged,
+                ledger[2].credits_remaining
             ),
-            (Some("req_9"), Some(0.25), Some(99.75))
+            (
+                Some("req_9"),
+                Some("cohere/rerank-v3.5"),
+                Some(0.25),
+                Some(99.75)
+            )
         );
     }
 }

@@ -480,14 +480,15 @@ mod tests {
             lib.update_job(job.id, JobStatus::Completed, None, Some(&result), None)
                 .unwrap();
             // As an earlier version left it (version 4: no scrub yet, no cut replies, no kept
-            // catalogs, no kept branches or winners, no media settings).
+            // catalogs, no kept branches or winners, no media settings, no model on charges).
             lib.conn().pragma_update(None, "user_version", 4).unwrap();
             lib.conn()
                 .execute_batch(
                     "ALTER TABLE messages DROP COLUMN cut; DROP TABLE catalogs;
                      DROP TABLE conversation_trees; DROP TABLE chat_winners;
                      ALTER TABLE media DROP COLUMN settings_json;
-                     ALTER TABLE media DROP COLUMN preferred;",
+                     ALTER TABLE media DROP COLUMN preferred;
+                     ALTER TABLE credit_ledger DROP COLUMN model;",
                 )
                 .unwrap();
         }

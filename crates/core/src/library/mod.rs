@@ -194,6 +194,8 @@ const MIGRATIONS: &[&str] = &[
     // web view's storage): the settings it was made with, and the take preferred in an A/B.
     "ALTER TABLE media ADD COLUMN settings_json TEXT;
     ALTER TABLE media ADD COLUMN preferred INTEGER NOT NULL DEFAULT 0;",
+    // 10: the model a gateway call used, with its charge (spend by model counts every call).
+    "ALTER TABLE credit_ledger ADD COLUMN model TEXT;",
 ];
 
 /// The version from which batch jobs hold no task input values.

@@ -164,11 +164,6 @@ export function Spending({ now = () => new Date() }: { now?: () => Date }) {
     queryFn: () => call("credit_ledger", { limit: 1000 }),
     enabled: connection !== undefined,
   });
-  const media = useQuery({
-    queryKey: ["list_media", connection ?? "", "spending"],
-    queryFn: () => call("list_media", { limit: 500, offset: 0 }),
-    enabled: connection !== undefined,
-  });
   useAppEvent("credits-changed", () => {
     void ledger.refetch();
   });
@@ -181,7 +176,7 @@ export function Spending({ now = () => new Date() }: { now?: () => Date }) {
   const entries = (ledger.data ?? []).filter((e) => e.profileId === connection);
   const days = spendByDay(entries, today, DAYS);
   const areas = spendByArea(entries, from);
-  const models = spendByModel(media.data ?? [], from);
+  const models = spendByModel(entries, from);
   const total = days.reduce((s, d) => s + d.credits, 0);
 
   const exportCsv = async () => {
@@ -244,14 +239,12 @@ export function Spending({ now = () => new Date() }: { now?: () => Date }) {
           <h3>By area</h3>
           {areas.length ? <GroupTable caption="Spend by area" head="Area" rows={areas} /> : <p className="muted">Nothing charged in these {DAYS} days.</p>}
           <h3>By model</h3>
-          {media.isError ? (
-            <ErrorPanel error={toIpcError(media.error)} onRetry={() => void media.refetch()} />
-          ) : models.length ? (
+          {models.length ? (
             <GroupTable caption="Spend by model" head="Model" rows={models} />
           ) : (
-            <p className="muted">No generated images, audio or videos with their model in these {DAYS} days.</p>
+            <p className="muted">No gateway calls charged in these {DAYS} days.</p>
           )}
-          <p className="hint">By model counts what the library keeps with its model: images, audio and videos.</p>
+          <p className="hint">By model counts the gateway's calls (chat, images, speech, transcription, video, rerank); specs and browser agents have no model.</p>
           {failure && <ErrorPanel error={failure} onRetry={() => void exportCsv()} />}
           <div className="row">
             <button className="btn" type="button" onClick={() => void exportCsv()}>

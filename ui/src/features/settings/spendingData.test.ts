@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CreditEntry, MediaItem } from "../../ipc/contract";
+import type { CreditEntry } from "../../ipc/contract";
 import { suggestedRaise } from "../../components/ErrorPanel";
 import { areaOf, ledgerCsv, localDay, spendByArea, spendByDay, spendByModel, windowStart } from "./spendingData";
 
@@ -55,25 +55,16 @@ describe("spending", () => {
     expect(spendByArea(entries, from).map((g) => g.key)).toEqual(["specs", "gateway"]);
   });
 
-  it("groups generated media by model when their cost is known", () => {
-    const media = (model: string, credits: number | undefined, day: string): MediaItem => ({
-      id: 1,
-      kind: "image",
-      path: "/m.png",
-      prompt: "p",
-      model,
-      profileId: "sandbox",
-      credits,
-      createdAt: at(day),
-    });
+  it("groups the gateway's charged lines by their model, largest first", () => {
     expect(
       spendByModel(
         [
-          media("lab/image-1", 0.4, "2026-11-25"),
-          media("lab/image-1", 0.4, "2026-11-20"),
-          media("lab/image-1", undefined, "2026-11-20"),
-          media("lab/speech-1", 1, "2026-11-21"),
-          media("lab/old", 5, "2026-09-01"),
+          line("2026-11-25", "v1/images", 0.4, { model: "lab/image-1" }),
+          line("2026-11-20", "v1/images", 0.4, { model: "lab/image-1" }),
+          line("2026-11-20", "v1/messages", undefined, { model: "lab/chat-1", pending: true }),
+          line("2026-11-21", "v1/audio/speech", 1, { model: "lab/speech-1" }),
+          line("2026-11-21", "spec", 3),
+          line("2026-09-01", "v1/images", 5, { model: "lab/old" }),
         ],
         "2026-10-27",
       ),
@@ -86,7 +77,7 @@ describe("spending", () => {
   it("writes the charged lines as CSV, oldest first, quoted where needed", () => {
     const csv = ledgerCsv(
       [
-        line("2026-11-25", "v1/images", 0.8, { requestId: "req_2", creditsRemaining: 41.2 }),
+        line("2026-11-25", "v1/images", 0.8, { requestId: "req_2", creditsRemaining: 41.2, model: "lab/image-1" }),
         line("2026-11-24", "spec", 2, { estimated: true }),
         line("2026-11-24", "credits-balance", undefined, { creditsRemaining: 42 }),
         line("2026-11-23", "=cmd", 1, { requestId: 'a,"b"' }),
@@ -94,12 +85,12 @@ describe("spending", () => {
       "2026-11-24",
     );
     expect(csv.split("\r\n")).toEqual([
-      "day,at,connection,area,endpoint,request id,credits charged,credits remaining,state",
-      `2026-11-24,${at("2026-11-24")},sandbox,Specs,spec,,2,,estimated`,
-      `2026-11-25,${at("2026-11-25")},sandbox,Gateway,v1/images,req_2,0.8,41.2,charged`,
+      "day,at,connection,area,endpoint,model,request id,credits charged,credits remaining,state",
+      `2026-11-24,${at("2026-11-24")},sandbox,Specs,spec,,,2,,estimated`,
+      `2026-11-25,${at("2026-11-25")},sandbox,Gateway,v1/images,lab/image-1,req_2,0.8,41.2,charged`,
       "",
     ]);
-    expect(ledgerCsv([line("2026-11-24", "=cmd", 1, { requestId: 'a,"b"' })], "2026-11-01")).toContain(`,Other,'=cmd,"a,""b""",1,,charged`);
+    expect(ledgerCsv([line("2026-11-24", "=cmd", 1, { requestId: 'a,"b"' })], "2026-11-01")).toContain(`,Other,'=cmd,,"a,""b""",1,,charged`);
     expect(localDay(new Date(2026, 0, 5, 23, 59))).toBe("2026-01-05");
   });
 

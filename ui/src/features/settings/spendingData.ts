@@ -1,7 +1,7 @@
 // The credit ledger grouped for the Spending section: by local day (the last 30, empty days
-// included), by area (specs, agents, gateway) and by model where the library knows it (generated
-// media keep their model and cost), and the ledger's lines as CSV. Pure: no IPC, no React.
-import type { CreditEntry, MediaItem } from "../../ipc/contract";
+// included), by area (specs, agents, gateway) and by model (each gateway call's line keeps its
+// model), and the ledger's lines as CSV. Pure: no IPC, no React.
+import type { CreditEntry } from "../../ipc/contract";
 
 export type Area = "specs" | "agents" | "gateway" | "other";
 
@@ -93,16 +93,16 @@ export function spendByArea(entries: CreditEntry[], from: string): GroupSpend[] 
   return [...groups.values()].sort((a, b) => b.credits - a.credits || a.label.localeCompare(b.label));
 }
 
-/** Spend per model since `from`, from what the library kept with its model and cost (generated
- * images, audio and videos), largest first. */
-export function spendByModel(media: MediaItem[], from: string): GroupSpend[] {
+/** Spend per model since `from`, from the ledger's gateway lines (specs and browser agents have
+ * no model), largest first. */
+export function spendByModel(entries: CreditEntry[], from: string): GroupSpend[] {
   const groups = new Map<string, GroupSpend>();
-  for (const m of media) {
-    if (typeof m.credits !== "number" || !m.model || !inWindow(m.createdAt, from)) continue;
-    const g = groups.get(m.model) ?? { key: m.model, label: m.model, credits: 0, calls: 0 };
-    g.credits = round(g.credits + m.credits);
+  for (const e of charged(entries)) {
+    if (!e.model || !inWindow(e.at, from)) continue;
+    const g = groups.get(e.model) ?? { key: e.model, label: e.model, credits: 0, calls: 0 };
+    g.credits = round(g.credits + e.creditsCharged);
     g.calls += 1;
-    groups.set(m.model, g);
+    groups.set(e.model, g);
   }
   return [...groups.values()].sort((a, b) => b.credits - a.credits || a.label.localeCompare(b.label));
 }
@@ -119,11 +119,11 @@ export function ledgerCsv(entries: CreditEntry[], from: string): string {
   const rows = charged(entries)
     .filter((e) => inWindow(e.at, from))
     .sort((a, b) => a.at.localeCompare(b.at));
-  const lines = [["day", "at", "connection", "area", "endpoint", "request id", "credits charged", "credits remaining", "state"].join(",")];
+  const lines = [["day", "at", "connection", "area", "endpoint", "model", "request id", "credits charged", "credits remaining", "state"].join(",")];
   for (const e of rows) {
     const state = e.pending ? "pending" : e.estimated ? "estimated" : "charged";
     lines.push(
-      [localDay(new Date(e.at)), e.at, e.profileId, AREA_LABELS[areaOf(e.endpoint) as Area], e.endpoint, e.requestId, e.creditsCharged, e.creditsRemaining, state]
+      [localDay(new Date(e.at)), e.at, e.profileId, AREA_LABELS[areaOf(e.endpoint) as Area], e.endpoint, e.model, e.requestId, e.creditsCharged, e.creditsRemaining, state]
         .map(cell)
         .join(","),
     );

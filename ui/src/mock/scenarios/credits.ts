@@ -2,8 +2,8 @@
 // Sandbox has spent exactly its cap today (3.75 credits), so a gateway call is refused before it is
 // sent (`spendCap`, words as crates/core `SpendToday::check`); a ledger over the last days (and one
 // line outside the 30-day window) for the Spending section. The mock's clock is today, local noon.
-// "credits-faults": the same Spending with the media library unreadable and a CSV export refused.
-import type { CreditEntry, MediaItem } from "../../ipc/contract";
+// "credits-faults": the same Spending with the credit ledger unreadable and a CSV export refused.
+import type { CreditEntry } from "../../ipc/contract";
 import { baseHandlers, spendToday } from "../base";
 import { defineScenario, ipcError, type MockContext } from "../registry";
 import { SANDBOX_ID, type MockDb } from "../state";
@@ -19,8 +19,8 @@ function words(x: number): string {
   return n === "1" ? "1 credit" : `${n} credits`;
 }
 
-function line(daysAgo: number, endpoint: string, credits: number, requestId?: string, minute = 0): CreditEntry {
-  return { at: noonAgo(daysAgo, minute), profileId: SANDBOX_ID, endpoint, creditsCharged: credits, ...(requestId ? { requestId } : {}), pending: false, estimated: false };
+function line(daysAgo: number, endpoint: string, credits: number, requestId?: string, minute = 0, model?: string): CreditEntry {
+  return { at: noonAgo(daysAgo, minute), profileId: SANDBOX_ID, endpoint, ...(model ? { model } : {}), creditsCharged: credits, ...(requestId ? { requestId } : {}), pending: false, estimated: false };
 }
 
 /** What crates/core refuses before a gateway call of unknown price (estimate 0, so only a reached cap stops it; crates/core/src/spend.rs estimates priced calls). */
@@ -40,27 +40,23 @@ function checkCap(ctx: MockContext): void {
   );
 }
 
-function image(id: number, model: string, credits: number, daysAgo: number): MediaItem {
-  return { id, kind: "image", path: `/media/image-${id}.png`, prompt: "A kite", model, profileId: SANDBOX_ID, credits, createdAt: noonAgo(daysAgo, 5) };
-}
-
-/** The Sandbox at its cap with a month of ledger lines and three images. */
+/** The Sandbox at its cap with a month of ledger lines (each gateway call's with its model). */
 function setupCredits(db: MockDb): void {
   const t = new Date();
   db.clock = new Date(t.getFullYear(), t.getMonth(), t.getDate(), 12, 30).getTime();
   db.settings.spendCaps = { [SANDBOX_ID]: 3.75 };
   db.ledger = [
-    line(0, "v1/images", 0.8, "req_img", 3),
-    line(0, "v1/messages", 0.45, "req_chat", 2),
+    line(0, "v1/images", 0.8, "req_img", 3, "openai/gpt-image-1"),
+    line(0, "v1/messages", 0.45, "req_chat", 2, "anthropic/claude-sonnet-4"),
     line(0, "fast_spec", 2.5, undefined, 1),
     { at: noonAgo(1, 30), profileId: SANDBOX_ID, endpoint: "credits-balance", creditsRemaining: 9990, pending: false, estimated: false },
     line(1, "browser-agents", 1.2, undefined, 20),
-    line(1, "v1/audio/speech", 0.3, "req_tts", 10),
-    line(3, "v1/rerank", 0.01, "req_rr"),
-    line(40, "fast_spec", 9),
-    { ...line(0, "v1/images", 7), profileId: "p_other" },
+    line(1, "v1/audio/speech", 0.3, "req_tts", 10, "openai/gpt-4o-mini-tts"),
+    line(2, "v1/images", 0.25, "req_img2", 5, "openai/gpt-image-1"),
+    line(3, "v1/rerank", 0.01, "req_rr", 0, "cohere/rerank-v3.5"),
+    line(40, "v1/images", 9, undefined, 0, "openai/gpt-image-1"),
+    { ...line(0, "v1/images", 7, undefined, 0, "google/imagen-4"), profileId: "p_other" },
   ];
-  db.media = [image(901, "openai/gpt-image-1", 0.8, 0), image(902, "google/imagen-4", 0.6, 2), image(903, "openai/gpt-image-1", 0.4, 5)];
 }
 
 defineScenario(
@@ -81,25 +77,25 @@ defineScenario(
   },
 );
 
-/** Gate the test releases when the media library can be read again (scenario "credits-faults"). */
-export const MEDIA_BACK = "media-back";
-export const MEDIA_UNREADABLE = "The media library on this computer could not be read. Try again in a moment.";
+/** Gate the test releases when the credit ledger can be read again (scenario "credits-faults"). */
+export const LEDGER_BACK = "ledger-back";
+export const LEDGER_UNREADABLE = "The credit ledger on this computer could not be read. Try again in a moment.";
 export const DISK_FULL = "The file could not be written to /home/user/Downloads: there is no space left on the disk.";
 
-// Per page: the media library is unreadable until the test releases MEDIA_BACK; the first CSV
+// Per page: the credit ledger is unreadable until the test releases LEDGER_BACK; the first CSV
 // export fails.
-let mediaBack = false;
+let ledgerBack = false;
 let exports = 0;
 
 defineScenario(
   "credits-faults",
   {
-    list_media: (args, ctx) => {
-      void ctx.gate(MEDIA_BACK).then(() => {
-        mediaBack = true;
+    credit_ledger: (args, ctx) => {
+      void ctx.gate(LEDGER_BACK).then(() => {
+        ledgerBack = true;
       });
-      if (!mediaBack) throw ipcError("internal", MEDIA_UNREADABLE);
-      return baseHandlers.list_media(args, ctx);
+      if (!ledgerBack) throw ipcError("internal", LEDGER_UNREADABLE);
+      return baseHandlers.credit_ledger(args, ctx);
     },
     save_document: (args, ctx) => {
       exports += 1;
@@ -108,9 +104,9 @@ defineScenario(
     },
   },
   {
-    description: "The Spending section with the media library unreadable (until released) and a first CSV export that fails.",
+    description: "The Spending section with the credit ledger unreadable (until released) and a first CSV export that fails.",
     setup: (db) => {
-      mediaBack = false;
+      ledgerBack = false;
       exports = 0;
       setupCredits(db);
     },

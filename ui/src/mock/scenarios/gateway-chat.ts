@@ -117,7 +117,7 @@ export async function chatStream(args: ChatArgs, ctx: MockContext, faults: { cut
   const requestId = `req_sandbox_${db.seq}`;
   db.messages.push({ id: nextId(db), conversationId: convId, role: "assistant", content: clone(content), model: request.model, requestId, creditsCharged: 0.02, createdAt: now(db), cut: false });
   conversation.updatedAt = now(db);
-  charge(db, ctx, "messages", 0.02);
+  charge(db, ctx, "v1/messages", 0.02, request.model);
   // The stream's headers: its request id and the balance after the reply.
   const balanceAfter = db.credits[db.settings.activeProfileId];
   channel.send({ type: "done", message, conversationId: convId, requestId, ...(balanceAfter !== undefined ? { balanceAfter } : {}) });
