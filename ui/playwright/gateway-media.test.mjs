@@ -215,7 +215,8 @@ describe("video", () => {
 
       await mock.release("video-done");
       await card.getByText("Done", { exact: true }).waitFor();
-      assert.match(await textOf(card.getByLabel("What this call cost")), /^6 credits charged · model cost \$0\.60$/);
+      // The charging poll's request id and the balance after its 6 credits (10,000 before).
+      assert.equal(await textOf(card.getByLabel("What this call cost")), "Request id req_a1b2c4 · 6 credits charged · model cost $0.60 · balance after: 9,994 credits");
       await card.locator("video, .media-missing").first().waitFor();
       await card.getByRole("button", { name: "Show in folder" }).click();
       assert.equal((await mock.calls("reveal_media")).length, 1);

@@ -229,7 +229,7 @@ export function completeJob(db: MockDb, ctx: MockContext, job: Job): void {
     });
     job.status = "completed";
     job.result = { status: "completed", progress: 100 };
-    charge(db, ctx, "videos", 6);
+    charge(db, ctx, "v1/videos", 6, req.model);
   }
 }
 

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use futures::StreamExt;
-use specdesk_client::Client;
+use specdesk_client::{Client, Metering};
 use specdesk_types::{VideoRequest, VideoStatus};
 
 use super::runner::{Halt, Inner, Step, request_of};
@@ -39,7 +39,8 @@ pub(super) async fn follow_video(inner: &Arc<Inner>, mut job: Job) -> Step {
         }
     };
     let mut polls = std::pin::pin!(client.gateway().wait_for_video(&video_id));
-    let mut charged = None;
+    // The charge, as the poll that reported it metered it (request id, credits, balance after).
+    let mut charge = Metering::default();
     while let Some(poll) = polls.next().await {
         let poll = poll?;
         if poll.metering.credits_charged.is_some_and(|c| c > 0.0) {
@@ -49,7 +50,7 @@ pub(super) async fn follow_video(inner: &Arc<Inner>, mut job: Job) -> Step {
                 Some(&request.model),
                 &poll.metering,
             )?;
-            charged = poll.metering.credits_charged;
+            charge = poll.metering.clone();
         }
         let video = poll.value;
         match &video.status {
@@ -58,7 +59,7 @@ pub(super) async fn follow_video(inner: &Arc<Inner>, mut job: Job) -> Step {
             }
             VideoStatus::Completed => {
                 let cost = video.usage.as_ref().and_then(|u| u.cost);
-                return video_done(inner, &client, &job, &request, &video_id, charged, cost).await;
+                return video_done(inner, &client, &job, &request, &video_id, &charge, cost).await;
             }
             VideoStatus::Failed => {
                 let why = match &video.error {
@@ -94,7 +95,7 @@ async fn video_done(
     job: &Job,
     request: &VideoRequest,
     video_id: &str,
-    charged: Option<f64>,
+    charge: &Metering,
     cost: Option<f64>,
 ) -> Step {
     // Saved already (the app stopped between saving and marking the job done)?
@@ -126,19 +127,28 @@ async fn video_done(
                 prompt: &request.prompt,
                 model: &request.model,
                 profile_id: &job.profile_id,
-                credits: charged,
+                credits: charge.credits_charged,
                 cost,
                 job_id: Some(job.id),
             })?
         }
     };
-    let result = serde_json::json!({
+    let mut result = serde_json::json!({
         "videoId": video_id,
         "mediaId": item.id,
         "path": item.path,
         "credits": item.credits,
         "cost": item.cost,
     });
+    // The charging poll's request id and the balance after it, when this follower saw that poll.
+    if let Some(id) = &charge.request_id {
+        result["requestId"] = id.clone().into();
+    }
+    if charge.credits_charged.is_some()
+        && let Some(balance) = charge.credits_remaining
+    {
+        result["balanceAfter"] = balance.into();
+    }
     inner.finish(
         job.id,
         JobStatus::Completed,

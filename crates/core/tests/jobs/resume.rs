@@ -321,10 +321,18 @@ async fn a_video_is_followed_to_a_saved_file_with_its_prompt_model_and_cost() {
         .collect();
     assert_eq!(charges.len(), 1, "{charges:?}");
     assert_eq!(charges[0].endpoint, "v1/videos");
+    assert_eq!(charges[0].model.as_deref(), Some("openai/sora-2"));
     assert_eq!(item.credits, charges[0].credits_charged);
+    // The result names the charging poll's request id and the balance after it, as the ledger has them.
+    let request_id = charges[0]
+        .request_id
+        .clone()
+        .expect("the sandbox sends a request id");
+    let balance = charges[0].credits_remaining.expect("and the balance");
     assert_eq!(
         done.result,
         Some(serde_json::json!({"videoId": video_id, "mediaId": item.id,
-            "path": item.path, "credits": item.credits, "cost": item.cost}))
+            "path": item.path, "credits": item.credits, "cost": item.cost,
+            "requestId": request_id, "balanceAfter": balance}))
     );
 }

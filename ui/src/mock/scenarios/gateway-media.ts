@@ -165,7 +165,9 @@ function finishVideo(ctx: MockContext, jobId: number): void {
   withRequestId(ctx.db);
   const saved = ctx.db.media.find((m) => m.jobId === job.id);
   job.progress = "Done";
-  job.result = { videoId: job.remoteId, mediaId: saved?.id, path: saved?.path, credits: 6, cost: 0.6 };
+  // As Rust's video follower writes it: the charging poll's request id and the balance after it.
+  const charged = ctx.db.ledger[0];
+  job.result = { videoId: job.remoteId, mediaId: saved?.id, path: saved?.path, credits: 6, cost: 0.6, requestId: charged?.requestId, balanceAfter: charged?.creditsRemaining };
   touch(ctx.db, ctx, job);
 }
 

@@ -116,7 +116,14 @@ export function VideoJobCard({ job, model, media }: { job: Job; model: CatalogMo
         {job.status === "completed" && (
           <>
             {path ? <VideoPlayer path={path} label={`Video: ${title}`} /> : <p className="muted">The video is done; its file is being saved.</p>}
-            <CostLine charge={null} creditsFallback={result.credits ?? item?.credits} cost={result.cost ?? item?.cost} />
+            <CostLine
+              charge={{
+                ...(result.requestId ? { requestId: result.requestId } : {}),
+                ...(result.balanceAfter !== undefined ? { balanceAfter: result.balanceAfter } : {}),
+              }}
+              creditsFallback={result.credits ?? item?.credits}
+              cost={result.cost ?? item?.cost}
+            />
           </>
         )}
       </div>

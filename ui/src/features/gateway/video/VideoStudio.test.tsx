@@ -29,6 +29,7 @@ describe("video jobs", () => {
   it("reads the request and the result the follower writes", () => {
     expect(videoRequest(job())).toEqual({ prompt: "Boats", model: "g/veo", seconds: 4 });
     expect(videoResult(job({ result: { videoId: "v", mediaId: 3, path: "/p.mp4", credits: 6, cost: "x" } }))).toEqual({ videoId: "v", mediaId: 3, path: "/p.mp4", credits: 6 });
+    expect(videoResult(job({ result: { videoId: "v", requestId: "req_7", balanceAfter: 94 } }))).toEqual({ videoId: "v", requestId: "req_7", balanceAfter: 94 });
     expect(upsertJob([job({ id: 1 }), job({ id: 2 })], job({ id: 2, status: "completed" })).map((j) => j.status)).toEqual(["running", "completed"]);
     expect(upsertJob([job({ id: 1 })], job({ id: 3 })).map((j) => j.id)).toEqual([3, 1]);
   });
@@ -47,9 +48,9 @@ describe("video jobs", () => {
     const card = await screen.findByRole("listitem", { name: "Video: Boats" });
     expect(within(card).getByText("Rendering (40%)")).toBeTruthy();
     await waitFor(() => expect(within(card).getByText(/^Charged when the video is done: about 6 credits\./)).toBeTruthy());
-    await act(() => emit("job-changed", job({ status: "completed", progress: "Done", result: { mediaId: 3, path: "/m/v.mp4", credits: 6, cost: 0.6 } })));
+    await act(() => emit("job-changed", job({ status: "completed", progress: "Done", result: { mediaId: 3, path: "/m/v.mp4", credits: 6, cost: 0.6, requestId: "req_7", balanceAfter: 94 } })));
     await waitFor(() => expect(within(card).getByText("Done")).toBeTruthy());
-    expect(within(card).getByLabelText("What this call cost").textContent).toBe("6 credits charged · model cost $0.60");
+    expect(within(card).getByLabelText("What this call cost").textContent).toBe("Request id req_7 · 6 credits charged · model cost $0.60 · balance after: 94 credits");
     expect(within(card).getByText("This video could not be played here. Use “Show in folder” to open it.")).toBeTruthy();
   });
 });

@@ -26,6 +26,9 @@ export interface VideoResult {
   path?: string;
   credits?: number;
   cost?: number;
+  /** The charging poll's request id and the balance after it. */
+  requestId?: string;
+  balanceAfter?: number;
 }
 
 export function videoResult(job: Job): VideoResult {
@@ -38,11 +41,15 @@ export function videoResult(job: Job): VideoResult {
   const path = str(r.path);
   const credits = num(r.credits);
   const cost = num(r.cost);
+  const requestId = str(r.requestId);
+  const balanceAfter = num(r.balanceAfter);
   if (videoId !== undefined) out.videoId = videoId;
   if (mediaId !== undefined) out.mediaId = mediaId;
   if (path !== undefined) out.path = path;
   if (credits !== undefined) out.credits = credits;
   if (cost !== undefined) out.cost = cost;
+  if (requestId !== undefined) out.requestId = requestId;
+  if (balanceAfter !== undefined) out.balanceAfter = balanceAfter;
   return out;
 }
 
