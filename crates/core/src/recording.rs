@@ -32,7 +32,7 @@ fn refused(message: impl Into<String>) -> IpcError {
 fn check(recording: &Recording<'_>) -> Result<(), IpcError> {
     if recording.pcm.is_empty() {
         return Err(refused(
-            "The recording is empty: the microphone gave no sound. Check it is connected and not muted, then record again.",
+            "The recording is empty: it was stopped before any sound arrived. Record again, a little longer.",
         ));
     }
     if !recording.pcm.len().is_multiple_of(2) || !RATES.contains(&recording.sample_rate) {
@@ -84,10 +84,27 @@ pub fn keep(
     let id = uuid::Uuid::new_v4().simple().to_string();
     let path = media_dir.join(format!("recording-{stamp}-{}.wav", &id[..8]));
     crate::files::write_atomically(&path, &bytes).map_err(IpcError::storage)?;
+    let samples = recording.pcm.len() as f64 / 2.0;
+    let seconds = (samples / f64::from(recording.sample_rate) * 10.0).round() / 10.0;
     let path = path.to_string_lossy().into_owned();
+    // The file is recorded with its marks, or not at all (a row left unmarked would show as a
+    // generated take; a file left unrecorded would be a stray).
+    let recorded = record(library, profile_id, &path, seconds);
+    if recorded.is_err() {
+        let _ = std::fs::remove_file(&path);
+    }
+    recorded
+}
+
+fn record(
+    library: &Library,
+    profile_id: &str,
+    path: &str,
+    seconds: f64,
+) -> Result<MediaItem, IpcError> {
     let mut item = library.add_media(&NewMedia {
         kind: MediaKind::Audio,
-        path: &path,
+        path,
         prompt: RECORDING_PROMPT,
         model: RECORDING_MODEL,
         profile_id,
@@ -95,10 +112,11 @@ pub fn keep(
         cost: None,
         job_id: None,
     })?;
-    let samples = recording.pcm.len() as f64 / 2.0;
-    let seconds = (samples / f64::from(recording.sample_rate) * 10.0).round() / 10.0;
     let settings = serde_json::json!({ "source": "microphone", "seconds": seconds });
-    library.set_media_settings(profile_id, &[item.id], &settings)?;
+    if let Err(e) = library.set_media_settings(profile_id, &[item.id], &settings) {
+        let _ = library.delete_media(item.id);
+        return Err(e);
+    }
     item.settings = settings.as_object().cloned();
     Ok(item)
 }
@@ -164,7 +182,7 @@ mod tests {
         };
         assert_eq!(
             refuse(b"", 16_000),
-            "The recording is empty: the microphone gave no sound. Check it is connected and not muted, then record again."
+            "The recording is empty: it was stopped before any sound arrived. Record again, a little longer."
         );
         let damaged =
             "The recording arrived damaged. Record again; if it keeps happening, restart Specdesk.";

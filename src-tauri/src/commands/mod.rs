@@ -196,8 +196,22 @@ pub(crate) fn emit_latest_credits(app: &AppHandle, state: &AppState, profile_id:
 }
 
 #[tauri::command]
-pub async fn credit_ledger(state: State<'_, AppState>, limit: u32) -> Result<Vec<CreditEntry>> {
-    state.library.credit_ledger(limit.clamp(1, 1000))
+pub async fn credit_ledger(
+    state: State<'_, AppState>,
+    limit: u32,
+    profile_id: Option<String>,
+    since: Option<String>,
+) -> Result<Vec<CreditEntry>> {
+    match (profile_id, since) {
+        // A connection's window (the Spending section): every line of it, up to a bound no
+        // month of use comes near.
+        (Some(profile), Some(since)) => {
+            state
+                .library
+                .credit_ledger_of(&profile, &since, limit.clamp(1, 100_000))
+        }
+        _ => state.library.credit_ledger(limit.clamp(1, 1000)),
+    }
 }
 
 /// Only http(s) pages open, in the system browser.

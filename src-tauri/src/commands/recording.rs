@@ -23,19 +23,22 @@ pub async fn save_recording(state: State<'_, AppState>, request: Request<'_>) ->
         ));
     };
     let profile_id = state.profiles.settings()?.active_profile_id;
-    recording::keep(
-        &state.library,
-        &state.media_dir,
-        &profile_id,
-        &Recording {
-            pcm: bytes,
-            // Missing or unreadable: 0, which the check refuses as a damaged recording.
-            sample_rate: request
-                .headers()
-                .get(RATE_HEADER)
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(0),
-        },
-    )
+    // Up to 100 MB encoded and written: this worker is let block, the runtime's others go on.
+    tokio::task::block_in_place(|| {
+        recording::keep(
+            &state.library,
+            &state.media_dir,
+            &profile_id,
+            &Recording {
+                pcm: bytes,
+                // Missing or unreadable: 0, which the check refuses as a damaged recording.
+                sample_rate: request
+                    .headers()
+                    .get(RATE_HEADER)
+                    .and_then(|v| v.to_str().ok())
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(0),
+            },
+        )
+    })
 }

@@ -372,7 +372,6 @@ fn a_call_past_the_spend_cap_is_refused_until_todays_cap_is_raised() {
     );
 }
 
-/// The paths of lib.rs's `tauri::generate_handler![...]`, in order.
 #[test]
 fn save_recording_keeps_raw_pcm_as_a_wav_take_and_refuses_anything_else() {
     let app = App::new();
@@ -414,6 +413,7 @@ fn save_recording_keeps_raw_pcm_as_a_wav_take_and_refuses_anything_else() {
     );
 }
 
+/// The paths of lib.rs's `tauri::generate_handler![...]`, in order.
 fn handler_paths(lib_rs: &str) -> Vec<&str> {
     let start = lib_rs
         .find("tauri::generate_handler![")

@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
 import { TestTripwire } from "./TestTripwire";
+import { retryFailedLoads } from "../lib/onDemand";
 
 function ScreenError({ error, resetErrorBoundary, alone }: FallbackProps & { alone: boolean }) {
   const detail = error instanceof Error ? error.message : String(error);
@@ -27,7 +28,13 @@ function ScreenError({ error, resetErrorBoundary, alone }: FallbackProps & { alo
  */
 export function ScreenBoundary({ area, testHooks = false, children }: { area: string; testHooks?: boolean; children: ReactNode }) {
   return (
-    <ErrorBoundary fallbackRender={(props) => <ScreenError {...props} alone={area === "welcome"} />} resetKeys={[area]} onError={(e) => console.error(`The ${area} screen failed:`, e)}>
+    <ErrorBoundary
+      fallbackRender={(props) => <ScreenError {...props} alone={area === "welcome"} />}
+      resetKeys={[area]}
+      // A screen whose code failed to load fetches it again when reloaded (lib/onDemand.ts).
+      onReset={retryFailedLoads}
+      onError={(e) => console.error(`The ${area} screen failed:`, e)}
+    >
       {testHooks && <TestTripwire area={area} />}
       {children}
     </ErrorBoundary>

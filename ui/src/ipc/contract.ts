@@ -175,7 +175,8 @@ export interface Commands {
   save_settings: { args: { settings: Settings }; result: Settings };
   /** Balance of the active profile (also recorded in the credit ledger). */
   credits_balance: { args: Record<string, never>; result: CreditsView };
-  credit_ledger: { args: { limit: number }; result: CreditEntry[] };
+  /** The newest ledger lines (at most 1000); with `profileId` and `since` (an ISO instant), every line of that connection since then (at most `limit`, up to 100,000). */
+  credit_ledger: { args: { limit: number; profileId?: string; since?: string }; result: CreditEntry[] };
   /** Opens an http(s) URL in the system browser; anything else is refused. */
   open_external: { args: { url: string }; result: null };
   /** Cancels a running stream started by a streaming command. */

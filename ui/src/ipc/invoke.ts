@@ -26,7 +26,8 @@ export function toIpcError(e: unknown): IpcError {
   return { kind: "internal", message: FALLBACK };
 }
 
-export async function call<C extends CommandName>(
+/** A command's call with JSON arguments (commands taking raw bytes go through `callBytes`). */
+export async function call<C extends Exclude<CommandName, keyof BytesHeaders>>(
   command: C,
   ...args: Commands[C]["args"] extends Record<string, never> ? [] : [Commands[C]["args"]]
 ): Promise<Commands[C]["result"]> {

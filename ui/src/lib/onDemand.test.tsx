@@ -1,9 +1,9 @@
 // A screen whose code is loaded renders at once, with no fallback; one still loading shows the
 // fallback, then itself, and keeps its state from then on.
 import { afterEach, describe, expect, it } from "vitest";
-import { Suspense, useState } from "react";
+import { Component, Suspense, useState, type ReactNode } from "react";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { onDemand } from "./onDemand";
+import { onDemand, retryFailedLoads } from "./onDemand";
 
 afterEach(cleanup);
 
@@ -70,5 +70,44 @@ describe("onDemand", () => {
     expect(calls).toBe(2);
     render(<gateway.Screen name="Gateway" />);
     expect(screen.getByRole("button").textContent).toBe("Gateway 0");
+  });
+
+  it("keeps a failed load failed, and loads again once the screen is reloaded", async () => {
+    let calls = 0;
+    const agents = onDemand(() => (++calls === 1 ? Promise.reject(new Error("offline")) : Promise.resolve(Counter)));
+    const seen: string[] = [];
+    class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+      state = { failed: false };
+      static getDerivedStateFromError() {
+        return { failed: true };
+      }
+      componentDidCatch(e: Error) {
+        seen.push(e.message);
+      }
+      render() {
+        return this.state.failed ? <p>Failed</p> : this.props.children;
+      }
+    }
+    const first = render(
+      <Boundary>
+        <Suspense fallback={<p>Opening…</p>}>
+          <agents.Screen name="Agents" />
+        </Suspense>
+      </Boundary>,
+    );
+    expect(await screen.findByText("Failed")).toBeTruthy();
+    expect(seen).toEqual(["offline"]);
+    expect(calls).toBe(1);
+    first.unmount();
+    retryFailedLoads();
+    render(
+      <Boundary>
+        <Suspense fallback={<p>Opening…</p>}>
+          <agents.Screen name="Agents" />
+        </Suspense>
+      </Boundary>,
+    );
+    expect((await screen.findByRole("button")).textContent).toBe("Agents 0");
+    expect(calls).toBe(2);
   });
 });

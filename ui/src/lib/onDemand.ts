@@ -17,21 +17,34 @@ export interface OnDemand<P> {
   fetch: () => Promise<void>;
 }
 
+/** How each screen whose code failed to load gets a fresh start. */
+const failedLoads = new Set<() => void>();
+
+/** Lets every screen whose code failed to load try again on its next render (the screen
+ * boundaries' "Reload this screen"). */
+export function retryFailedLoads(): void {
+  for (const retry of failedLoads) retry();
+  failedLoads.clear();
+}
+
 export function onDemand<P extends object>(load: () => Promise<ScreenFn<P>>): OnDemand<P> {
   let loaded: ScreenFn<P> | undefined;
   let loading: Promise<ScreenFn<P>> | undefined;
+  const makeLazy = () => lazy(() => get().then((component) => ({ default: component })));
+  let Lazy = makeLazy();
   const get = () => {
-    // A failed fetch is tried again by the next caller (the screen's boundary offers a reload).
     loading ??= load().then(
       (component) => (loaded = component),
       (error: unknown) => {
         loading = undefined;
+        // React.lazy keeps a failure for good: "Reload this screen" (retryFailedLoads) gives
+        // the screen a new one, whose first render fetches the code again.
+        failedLoads.add(() => (Lazy = makeLazy()));
         throw error;
       },
     );
     return loading;
   };
-  const Lazy = lazy(() => get().then((component) => ({ default: component })));
   function Screen(props: P) {
     // Decided once per mount: turning from the lazy wrapper to the loaded component would mount
     // the screen again and lose its state.

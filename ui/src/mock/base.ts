@@ -139,7 +139,8 @@ export const baseHandlers: BaseHandlers = {
     ctx.emit("credits-changed", view);
     return view;
   },
-  credit_ledger: ({ limit }, { db }) => clone(db.ledger.slice(0, limit)),
+  credit_ledger: ({ limit, profileId, since }, { db }) =>
+    clone((profileId !== undefined && since !== undefined ? db.ledger.filter((e) => e.profileId === profileId && e.at >= since) : db.ledger).slice(0, limit)),
   open_external: ({ url }) => {
     checkWebUrl("url", url, "That link is not a web address.");
     return null;

@@ -14,7 +14,7 @@ export const mediaHandlers: { [C in MediaCommand]: Handler<C> } = {
   // The mock's IPC has no headers: the recording's rate, and so its length, are not known here.
   save_recording: (bytes, { db }) => {
     if (!bytes.length) {
-      throw ipcError("invalidInput", "The recording is empty: the microphone gave no sound. Check it is connected and not muted, then record again.", { field: "recording" });
+      throw ipcError("invalidInput", "The recording is empty: it was stopped before any sound arrived. Record again, a little longer.", { field: "recording" });
     }
     const id = nextId(db);
     const item = {

@@ -236,13 +236,36 @@ impl Library {
 
     /// The newest credit-ledger lines.
     pub fn credit_ledger(&self, limit: u32) -> Result<Vec<CreditEntry>, IpcError> {
+        self.ledger_lines("1 = 1", params![limit])
+    }
+
+    /// The newest lines of connection `profile_id` recorded at or after `since` (an instant
+    /// formatted like `at`), at most `limit`: what the Spending section sums.
+    pub fn credit_ledger_of(
+        &self,
+        profile_id: &str,
+        since: &str,
+        limit: u32,
+    ) -> Result<Vec<CreditEntry>, IpcError> {
+        self.ledger_lines(
+            "profile_id = ?2 AND at >= ?3",
+            params![limit, profile_id, since],
+        )
+    }
+
+    /// Lines matching `filter` (its parameters after the limit, `?1`), newest first.
+    fn ledger_lines(
+        &self,
+        filter: &str,
+        args: &[&dyn rusqlite::ToSql],
+    ) -> Result<Vec<CreditEntry>, IpcError> {
         let conn = self.conn();
-        let mut stmt = conn.prepare(
+        let mut stmt = conn.prepare(&format!(
             "SELECT at, profile_id, endpoint, request_id, credits_charged, credits_remaining,
                     pending, estimated, model
-             FROM credit_ledger ORDER BY id DESC LIMIT ?1",
-        )?;
-        let rows = stmt.query_map([limit], |r| {
+             FROM credit_ledger WHERE {filter} ORDER BY id DESC LIMIT ?1"
+        ))?;
+        let rows = stmt.query_map(args, |r| {
             Ok(CreditEntry {
                 at: r.get(0)?,
                 profile_id: r.get(1)?,
@@ -373,6 +396,37 @@ mod tests {
         lib.cut_charge(cut).unwrap();
         lib.record_balance("p", 50.0).unwrap();
         assert!(lib.credit_ledger(10).unwrap()[1].pending);
+    }
+
+    #[test]
+    fn a_connections_lines_since_an_instant_are_read_without_the_others() {
+        let lib = Library::in_memory().unwrap();
+        let told = |credits| Metering {
+            request_id: None,
+            credits_charged: Some(credits),
+            credits_remaining: None,
+        };
+        lib.record_metering("p", "spec", &told(1.0)).unwrap();
+        lib.record_metering("q", "spec", &told(2.0)).unwrap();
+        lib.record_metering("p", "v1/rerank", &told(3.0)).unwrap();
+        let all = lib
+            .credit_ledger_of("p", "2000-01-01T00:00:00.000Z", 10)
+            .unwrap();
+        assert_eq!(
+            all.iter().map(|e| e.credits_charged).collect::<Vec<_>>(),
+            [Some(3.0), Some(1.0)]
+        );
+        assert_eq!(
+            lib.credit_ledger_of("p", "2000-01-01T00:00:00.000Z", 1)
+                .unwrap()
+                .len(),
+            1
+        );
+        assert!(
+            lib.credit_ledger_of("p", "2999-01-01T00:00:00.000Z", 10)
+                .unwrap()
+                .is_empty()
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@ import { ProfileForm, capOf, type ProfileDraft } from "./ProfileForm";
 import { useAppEvent } from "../../ipc/events";
 import { ErrorPanel } from "../../components/ErrorPanel";
 import { formatCredits } from "../../components/CreditMeter";
-import { ledgerCsv, localDay, spendByArea, spendByDay, spendByModel, windowStart, type DaySpend, type GroupSpend } from "./spendingData";
+import { dayStart, ledgerCsv, localDay, spendByArea, spendByDay, spendByModel, windowStart, type DaySpend, type GroupSpend } from "./spendingData";
 
 const DAYS = 30;
 const BOX = { width: 640, height: 200, left: 44, right: 8, top: 12, bottom: 28 };
@@ -159,9 +159,12 @@ export function Spending({ now = () => new Date() }: { now?: () => Date }) {
   const id = useId();
   const connection = useConnectionId();
   const profiles = useProfiles();
+  const today = now();
+  const from = windowStart(today, DAYS);
+  // Every line of this connection in the window (not the newest 1000 of all connections).
   const ledger = useQuery({
-    queryKey: ["credit_ledger", connection ?? "", 1000],
-    queryFn: () => call("credit_ledger", { limit: 1000 }),
+    queryKey: ["credit_ledger", connection ?? "", from],
+    queryFn: () => call("credit_ledger", { limit: 100_000, profileId: connection ?? "", since: dayStart(from) }),
     enabled: connection !== undefined,
   });
   useAppEvent("credits-changed", () => {
@@ -171,8 +174,6 @@ export function Spending({ now = () => new Date() }: { now?: () => Date }) {
   const [failure, setFailure] = useState<IpcError | null>(null);
 
   const name = profiles.data?.find((p) => p.id === connection)?.name ?? "this connection";
-  const today = now();
-  const from = windowStart(today, DAYS);
   const entries = (ledger.data ?? []).filter((e) => e.profileId === connection);
   const days = spendByDay(entries, today, DAYS);
   const areas = spendByArea(entries, from);
@@ -244,7 +245,7 @@ export function Spending({ now = () => new Date() }: { now?: () => Date }) {
           ) : (
             <p className="muted">No gateway calls charged in these {DAYS} days.</p>
           )}
-          <p className="hint">By model counts the gateway's calls (chat, images, speech, transcription, video, rerank); specs and browser agents have no model.</p>
+          <p className="hint">By model counts the Gateway's calls (chat, images, speech, transcription, video, rerank); specs and browser agents have no model.</p>
           {failure && <ErrorPanel error={failure} onRetry={() => void exportCsv()} />}
           <div className="row">
             <button className="btn" type="button" onClick={() => void exportCsv()}>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CreditEntry } from "../../ipc/contract";
 import { suggestedRaise } from "../../components/ErrorPanel";
-import { areaOf, ledgerCsv, localDay, spendByArea, spendByDay, spendByModel, windowStart } from "./spendingData";
+import { areaOf, dayStart, ledgerCsv, localDay, spendByArea, spendByDay, spendByModel, windowStart } from "./spendingData";
 
 /** An instant at local `day` and `hour`, as the ledger writes it (UTC ISO). */
 function at(day: string, hour = 12): string {
@@ -55,7 +55,7 @@ describe("spending", () => {
     expect(spendByArea(entries, from).map((g) => g.key)).toEqual(["specs", "gateway"]);
   });
 
-  it("groups the gateway's charged lines by their model, largest first", () => {
+  it("groups the gateway's charged lines by their model, largest first, those without one apart", () => {
     expect(
       spendByModel(
         [
@@ -64,6 +64,7 @@ describe("spending", () => {
           line("2026-11-20", "v1/messages", undefined, { model: "lab/chat-1", pending: true }),
           line("2026-11-21", "v1/audio/speech", 1, { model: "lab/speech-1" }),
           line("2026-11-21", "spec", 3),
+          line("2026-11-22", "v1/rerank", 0.5),
           line("2026-09-01", "v1/images", 5, { model: "lab/old" }),
         ],
         "2026-10-27",
@@ -71,7 +72,9 @@ describe("spending", () => {
     ).toEqual([
       { key: "lab/speech-1", label: "lab/speech-1", credits: 1, calls: 1 },
       { key: "lab/image-1", label: "lab/image-1", credits: 0.8, calls: 2 },
+      { key: "", label: "Model not recorded (an earlier version of Specdesk)", credits: 0.5, calls: 1 },
     ]);
+    expect(dayStart("2026-11-02")).toBe(new Date(2026, 10, 2).toISOString());
   });
 
   it("writes the charged lines as CSV, oldest first, quoted where needed", () => {

@@ -93,18 +93,29 @@ export function spendByArea(entries: CreditEntry[], from: string): GroupSpend[] 
   return [...groups.values()].sort((a, b) => b.credits - a.credits || a.label.localeCompare(b.label));
 }
 
+/** Where the gateway lines recorded before the ledger kept their model are counted. */
+export const NO_MODEL = "Model not recorded (an earlier version of Specdesk)";
+
 /** Spend per model since `from`, from the ledger's gateway lines (specs and browser agents have
- * no model), largest first. */
+ * no model), largest first; gateway lines without their model are counted under NO_MODEL, so the
+ * models add up to the Gateway area. */
 export function spendByModel(entries: CreditEntry[], from: string): GroupSpend[] {
   const groups = new Map<string, GroupSpend>();
   for (const e of charged(entries)) {
-    if (!e.model || !inWindow(e.at, from)) continue;
-    const g = groups.get(e.model) ?? { key: e.model, label: e.model, credits: 0, calls: 0 };
+    if (areaOf(e.endpoint) !== "gateway" || !inWindow(e.at, from)) continue;
+    const key = e.model ?? "";
+    const g = groups.get(key) ?? { key, label: e.model ?? NO_MODEL, credits: 0, calls: 0 };
     g.credits = round(g.credits + e.creditsCharged);
     g.calls += 1;
-    groups.set(e.model, g);
+    groups.set(key, g);
   }
   return [...groups.values()].sort((a, b) => b.credits - a.credits || a.label.localeCompare(b.label));
+}
+
+/** The instant local day `day` (`YYYY-MM-DD`) begins, as the ledger writes instants. */
+export function dayStart(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(y ?? 2000, (m ?? 1) - 1, d ?? 1).toISOString();
 }
 
 function cell(v: string | number | undefined | null): string {

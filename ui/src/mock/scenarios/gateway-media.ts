@@ -194,9 +194,9 @@ defineScenario(
       withRequestId(ctx.db);
       return clone(saved ?? made);
     },
-    transcribe: ({ path }, ctx) => {
+    transcribe: ({ path, model }, ctx) => {
       requireKey(ctx.db);
-      charge(ctx.db, ctx, "v1/audio/transcriptions", 0.07);
+      charge(ctx.db, ctx, "v1/audio/transcriptions", 0.07, model);
       withRequestId(ctx.db);
       return { text: path.endsWith(".mp3") ? "" : TRANSCRIPT, usage: { cost: 0.007 }, segments: SEGMENTS } as never;
     },

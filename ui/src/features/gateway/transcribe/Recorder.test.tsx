@@ -118,8 +118,10 @@ describe("Recorder", () => {
     // The microphone and the audio context are released.
     expect(world.stoppedTracks).toBe(1);
     expect(world.closed).toBe(1);
-    expect(screen.getByRole("status").textContent).toBe("Your recording is kept with your takes and ready to transcribe.");
+    expect(screen.getAllByRole("status").map((s) => s.textContent)).toContain("Your recording is kept with your takes and ready to transcribe.");
     expect(screen.getByRole("button", { name: "Record again" })).toBeTruthy();
+    // Played back from the kept file, by the takes' player (whose waveform jsdom cannot draw).
+    expect(await screen.findByText("This file cannot be opened in this window.")).toBeTruthy();
   });
 
   it("shows a failed save with its reason and sends the same samples again on Try again", async () => {
@@ -168,5 +170,59 @@ describe("Recorder", () => {
     fireEvent.click(screen.getByRole("button", { name: "Record from the microphone" }));
     expect((await screen.findByRole("status")).textContent).toBe("This window opened the microphone but cannot capture its sound. Pick an audio file instead.");
     expect(world.stoppedTracks).toBe(1);
+    expect(world.closed).toBe(1);
+  });
+
+  it("keeps the recording when the studio is left while it runs", async () => {
+    const sent: number[][] = [];
+    mockIPC((cmd, payload) => {
+      if (cmd !== "save_recording") throw new Error(`unexpected ${cmd}`);
+      sent.push(Array.from(payload as Uint8Array));
+      return ITEM;
+    });
+    const view = render(<Recorder onRecorded={() => undefined} />);
+    fireEvent.click(screen.getByRole("button", { name: "Record from the microphone" }));
+    await screen.findByRole("button", { name: "Stop recording" });
+    act(() => BLOCKS.forEach((data) => world.nodes[0]?.port.onmessage?.({ data })));
+    view.unmount();
+    await waitFor(() => expect(sent).toEqual([PCM]));
+    expect(world.stoppedTracks).toBe(1);
+    expect(world.closed).toBe(1);
+  });
+
+  it("releases the microphone, keeping nothing, when the studio is left while it opens", async () => {
+    let open: (stream: unknown) => void = () => undefined;
+    Object.defineProperty(navigator, "mediaDevices", {
+      configurable: true,
+      value: { getUserMedia: () => new Promise((resolve) => (open = resolve)) },
+    });
+    const calls: string[] = [];
+    mockIPC((cmd) => void calls.push(cmd));
+    const view = render(<Recorder onRecorded={() => undefined} />);
+    fireEvent.click(screen.getByRole("button", { name: "Record from the microphone" }));
+    view.unmount();
+    await act(async () => open({ getTracks: () => [{ stop: () => (world.stoppedTracks += 1) }] }));
+    await waitFor(() => expect(world.closed).toBe(1));
+    expect(world.stoppedTracks).toBe(1);
+    expect(calls).toEqual([]);
+  });
+
+  it("holds Record while a recording is not kept, offers no Try again for a refused one, and discards it on request", async () => {
+    mockIPC((cmd) => {
+      if (cmd !== "save_recording") throw new Error(`unexpected ${cmd}`);
+      throw {
+        kind: "invalidInput",
+        field: "recording",
+        message: "The recording is empty: it was stopped before any sound arrived. Record again, a little longer.",
+      };
+    });
+    render(<Recorder onRecorded={() => undefined} />);
+    await recordAndStop();
+    expect(await screen.findByText("The recording is empty: it was stopped before any sound arrived. Record again, a little longer.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
+    expect((screen.getByRole("button", { name: "Record from the microphone" }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Discard this recording" }));
+    expect((screen.getByRole("button", { name: "Record from the microphone" }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByRole("button", { name: "Discard this recording" })).toBeNull();
   });
 });

@@ -17,8 +17,16 @@ export interface Captured {
 
 /** A capture under way. */
 export interface Capture {
+  /** The rate the samples are kept at (Hz). */
+  sampleRate: number;
   /** Ends the capture, releases the microphone, and gives what was heard. */
   stop: () => Promise<Captured>;
+}
+
+/** The longest recording kept (Rust takes a file of at most 100 MB; half an hour of speech at
+ * 16 kHz is about 58 MB). */
+export function maxSeconds(sampleRate: number): number {
+  return Math.min(30 * 60, Math.floor((100 * 1024 * 1024 - 44) / (2 * sampleRate)));
 }
 
 /** Why a capture could not start: the microphone refused, or this window cannot capture sound. */
@@ -56,31 +64,34 @@ export async function startCapture(): Promise<Capture> {
     throw new CaptureError("microphone");
   }
   const release = () => stream.getTracks().forEach((t) => t.stop());
-  const context = newContext();
+  let context: AudioContext | undefined;
   try {
-    await context.audioWorklet.addModule(new URL("./pcmCapture.worklet.js", import.meta.url).href);
-    const source = context.createMediaStreamSource(stream);
-    const node = new AudioWorkletNode(context, PROCESSOR);
+    context = newContext();
+    const ctx = context;
+    await ctx.audioWorklet.addModule(new URL("./pcmCapture.worklet.js", import.meta.url).href);
+    const source = ctx.createMediaStreamSource(stream);
+    const node = new AudioWorkletNode(ctx, PROCESSOR);
     const blocks: Float32Array[] = [];
     node.port.onmessage = (e: MessageEvent<Float32Array>) => blocks.push(e.data);
     source.connect(node);
     // Connected through to the output (it writes silence there), so the graph runs it.
-    node.connect(context.destination);
-    if (context.state === "suspended") await context.resume();
-    return {
-      stop: async () => {
-        source.disconnect();
-        node.disconnect();
-        node.port.onmessage = null;
-        release();
-        const sampleRate = context.sampleRate;
-        await context.close().catch(() => undefined);
-        return { pcm: toPcm16(blocks), sampleRate, seconds: durationOf(blocks, sampleRate) };
-      },
+    node.connect(ctx.destination);
+    if (ctx.state === "suspended") await ctx.resume();
+    const finish = async (): Promise<Captured> => {
+      source.disconnect();
+      node.disconnect();
+      node.port.onmessage = null;
+      release();
+      const sampleRate = ctx.sampleRate;
+      await ctx.close().catch(() => undefined);
+      return { pcm: toPcm16(blocks), sampleRate, seconds: durationOf(blocks, sampleRate) };
     };
+    let stopped: Promise<Captured> | undefined;
+    // Once: a second call (the studio left while it was stopping) gets the same samples.
+    return { sampleRate: ctx.sampleRate, stop: () => (stopped ??= finish()) };
   } catch {
     release();
-    void context.close().catch(() => undefined);
+    void context?.close().catch(() => undefined);
     throw new CaptureError("unsupported");
   }
 }
