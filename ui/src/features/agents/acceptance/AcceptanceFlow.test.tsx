@@ -103,16 +103,19 @@ describe("an acceptance run in the Browser agents area", () => {
     expect(sent.map((t) => t.instruction)).toEqual([instructions[0], instructions[2]]);
     expect(JSON.parse(window.localStorage.getItem(DRAFT_STORAGE_KEY) ?? "null")).toEqual({ version: 1, concurrency: "3", rows: [mine] });
 
-    act(() =>
+    // Each Channel message is applied on the next animation frame (useBatchWatch).
+    await act(async () => {
       channel?.onmessage([
         { type: "taskResult", result: { taskIndex: 0, status: "SUCCESS", data: { passed: true, evidence: "A Sign in button at the top" } } },
         { type: "taskResult", result: { taskIndex: 1, status: "SUCCESS", data: { passed: false, evidence: "Only a Borrowed label" } } },
-      ]),
-    );
+      ]);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    });
     expect(screen.getByRole("status").textContent).toBe("Running: 1 of 2 criteria pass · 1 fails");
-    act(() =>
-      channel?.onmessage([{ type: "done", batch: { id: BATCH, total: 2, completed: 2, results: [], totalCost: 0, totalCreditsUsed: 0.2, status: "completed", createdAt: "2026-11-22T08:00:00Z" } }]),
-    );
+    await act(async () => {
+      channel?.onmessage([{ type: "done", batch: { id: BATCH, total: 2, completed: 2, results: [], totalCost: 0, totalCreditsUsed: 0.2, status: "completed", createdAt: "2026-11-22T08:00:00Z" } }]);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    });
     await waitFor(() => expect(loadRuns(SPEC_ID)[0]?.finished).toBe(true));
     expect(screen.getByRole("status").textContent).toBe("1 of 2 criteria pass · 1 fails");
     const stories = [...document.querySelectorAll(".acceptance-story h3")].map((h) => h.textContent);

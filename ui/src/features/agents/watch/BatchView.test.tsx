@@ -49,9 +49,13 @@ function ipc() {
 }
 
 const te = (event: TaskEvent): BatchEvent => ({ type: "taskEvent", event });
-function send(frame: BatchEvent[]) {
+/** Sends a Channel message and lets the next animation frame apply it (useBatchWatch). */
+async function send(frame: BatchEvent[]) {
   const ch = channels[channels.length - 1];
-  act(() => ch?.onmessage(frame));
+  await act(async () => {
+    ch?.onmessage(frame);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  });
 }
 
 const counts = () =>
@@ -79,7 +83,7 @@ describe("BatchView", () => {
     expect(calls.find((c) => c.cmd === "watch_batch")?.args).toMatchObject({ batchId: ID });
     await waitFor(() => expect(counts()[0]).toBe("Queued 3"));
 
-    send([
+    await send([
       te({ taskIndex: 0, timestamp: 1000, type: "sandbox", status: "starting" }),
       te({ taskIndex: 0, timestamp: 1400, type: "navigation", url: "https://a.example", title: "Shop" }),
       te({ taskIndex: 1, timestamp: 1500, type: "sandbox", status: "starting" }),
@@ -87,16 +91,16 @@ describe("BatchView", () => {
     expect(screen.getByRole("status", { name: "" }).textContent).toContain("Live — events arrive as the agents work.");
     expect(counts()).toEqual(["Queued 1", "Running 2", "Succeeded 0", "Total 3", "Credits so far 0"]);
 
-    send([{ type: "polling", batchId: ID, reason: "stream stalled" }]);
+    await send([{ type: "polling", batchId: ID, reason: "stream stalled" }]);
     expect(screen.getByRole("status", { name: "" }).textContent).toBe(
       "Following by polling — the live connection dropped, so progress is read every few seconds. Reason: stream stalled",
     );
-    send([{ type: "live", batchId: ID }]);
+    await send([{ type: "live", batchId: ID }]);
     expect(screen.getByRole("status", { name: "" }).textContent).toBe(
       "Live again — the live connection is back; nothing was lost while progress was read by polling.",
     );
 
-    send([
+    await send([
       te({ taskIndex: 0, timestamp: 3000, type: "done", status: "SUCCESS", durationMs: 2000 }),
       { type: "taskResult", result: { taskIndex: 0, status: "SUCCESS", data: FINAL.results[0]?.data ?? null } },
       te({ taskIndex: 1, timestamp: 9000, type: "error", status: "TIMEOUT", error: "No result after 240 s", durationMs: 240000 }),
@@ -119,7 +123,7 @@ describe("BatchView", () => {
     renderScreen(<BatchView target={{ batchId: ID }} />);
     await waitFor(() => expect(channels).toHaveLength(1));
     const ok = { ...FINAL, results: FINAL.results.map((r) => ({ ...r, status: "SUCCESS" })) };
-    send([{ type: "done", batch: ok }]);
+    await send([{ type: "done", batch: ok }]);
     expect(screen.getByRole("heading", { name: "All 3 tasks succeeded." })).toBeTruthy();
     expect(screen.queryByRole("alert")).toBeNull();
   });
@@ -128,7 +132,7 @@ describe("BatchView", () => {
     ipc();
     renderScreen(<BatchView target={{ batchId: ID }} />);
     await waitFor(() => expect(channels).toHaveLength(1));
-    send([
+    await send([
       te({ taskIndex: 0, timestamp: 1000, type: "sandbox", status: "starting" }),
       te({ taskIndex: 0, timestamp: 1200, type: "screenshot", mimeType: "image/png", chunkIndex: 0, chunkCount: 2, data: "AAAA" }),
       te({ taskIndex: 0, timestamp: 1200, type: "screenshot", mimeType: "image/png", chunkIndex: 1, chunkCount: 2, data: "BBBB" }),
@@ -178,7 +182,7 @@ describe("BatchView", () => {
     ipc();
     renderScreen(<BatchView target={{ batchId: ID }} />);
     await waitFor(() => expect(channels).toHaveLength(1));
-    send([{ type: "done", batch: FINAL }]);
+    await send([{ type: "done", batch: FINAL }]);
     fireEvent.click(screen.getByRole("button", { name: "Export CSV…" }));
     expect(await screen.findByText("Saved to /home/me/batch-6750aaaa-results.csv")).toBeTruthy();
     await waitFor(() => expect((screen.getByRole("button", { name: "Export JSON…" }) as HTMLButtonElement).disabled).toBe(false));

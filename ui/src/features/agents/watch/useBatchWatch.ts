@@ -1,8 +1,11 @@
 // Watches one batch over a Channel (`watch_batch`): each Channel message is a frame (every event
-// of the last ~16 ms) applied in one reducer step. The batch is read once first (`get_batch`) for
-// its size and finished results. The stream is cancelled (`cancel_stream`) when the view goes away;
-// to watch again, remount the caller with a new key.
+// of the last ~16 ms). What arrives is applied once per animation frame, in that frame (one
+// reducer step, rendered and committed before the browser paints it): Rust's frames and the
+// screen's are not in step, and a render landing mid-frame pushed the paint past it. The batch is
+// read once first (`get_batch`) for its size and finished results. The stream is cancelled
+// (`cancel_stream`) when the view goes away; to watch again, remount the caller with a new key.
 import { useEffect, useReducer } from "react";
+import { flushSync } from "react-dom";
 import { Channel } from "@tauri-apps/api/core";
 import type { Batch } from "../../../bindings/Batch";
 import type { BatchEvent } from "../../../bindings/BatchEvent";
@@ -27,8 +30,25 @@ export function useBatchWatch(target: WatchTarget): WatchState {
     const streamId = crypto.randomUUID();
     const channel = new Channel<BatchEvent[]>();
     let active = true;
-    channel.onmessage = (frame) => {
-      if (active) dispatch({ type: "frame", events: Array.isArray(frame) ? frame : [frame] });
+    let pending: BatchEvent[] = [];
+    let frame = 0;
+    let fallback: ReturnType<typeof setTimeout> | undefined;
+    const apply = () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(fallback);
+      frame = 0;
+      fallback = undefined;
+      const events = pending;
+      pending = [];
+      if (active && events.length) flushSync(() => dispatch({ type: "frame", events }));
+    };
+    channel.onmessage = (message) => {
+      if (!active) return;
+      for (const event of Array.isArray(message) ? message : [message]) pending.push(event);
+      if (frame || fallback) return;
+      frame = requestAnimationFrame(apply);
+      // A window that is not shown gets no animation frames: applied anyway, four times a second.
+      fallback = setTimeout(apply, 250);
     };
     if (batchId !== undefined) {
       call("get_batch", { batchId, includeEvents: false })
@@ -50,6 +70,8 @@ export function useBatchWatch(target: WatchTarget): WatchState {
       });
     return () => {
       active = false;
+      cancelAnimationFrame(frame);
+      clearTimeout(fallback);
       call("cancel_stream", { streamId }).catch(() => undefined);
     };
   }, [batchId, jobId, total]);
