@@ -20,6 +20,7 @@
 //   scrolling, in the same page.
 // Only a window of turns is ever in the DOM: the script checks it stays under 60 turns.
 import { DIST_MOCK, launchChromium, serveStatic } from "../ui/playwright/harness.mjs";
+import { idleFrames, scrollThread } from "./chat-scroll.mjs";
 import { intOption, ms, settle, stats } from "./stats.mjs";
 
 const SCENARIO = "gateway-chat-500";
@@ -82,47 +83,12 @@ async function main() {
       await page.locator('.thread > li[aria-posinset="1"]').waitFor();
       await settle(page);
       await settle(page);
-      return page.evaluate(
-        (step) =>
-          new Promise((resolve) => {
-            const el = document.querySelector(".thread-scroll");
-            const gaps = [];
-            let last = null;
-            let most = 0;
-            const frame = (t) => {
-              if (last !== null) gaps.push(t - last);
-              last = t;
-              most = Math.max(most, el.querySelectorAll(".thread > li").length);
-              if (el.scrollTop + el.clientHeight >= el.scrollHeight - 1 || gaps.length >= 5000) {
-                resolve({ gaps, most, height: el.scrollHeight, bottom: gaps.length < 5000 });
-                return;
-              }
-              el.scrollTop += step;
-              requestAnimationFrame(frame);
-            };
-            requestAnimationFrame(frame);
-          }),
-        STEP_PX,
-      );
+      return page.evaluate(scrollThread, STEP_PX);
     }
 
     /** The same number of frames with nothing scrolling: the frame gaps (ms). */
     async function idleRun(frames) {
-      return page.evaluate(
-        (n) =>
-          new Promise((resolve) => {
-            const gaps = [];
-            let last = null;
-            const frame = (t) => {
-              if (last !== null) gaps.push(t - last);
-              last = t;
-              if (gaps.length >= n) resolve(gaps);
-              else requestAnimationFrame(frame);
-            };
-            requestAnimationFrame(frame);
-          }),
-        frames,
-      );
+      return page.evaluate(idleFrames, frames);
     }
 
     const rows = { first: [], reopen: [], scroll: [], idle: [], scrollP95: [], scrollMax: [], most: 0, frames: [], height: 0 };
