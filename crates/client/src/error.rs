@@ -317,6 +317,10 @@ fn describe(e: &ApiError) -> String {
         ErrorKind::NotFound => match e.rest_error() {
             Some("No project yet") => "This spec has no project yet. Wait until the spec is completed, then open its plan again.".to_owned(),
             Some("Not available") => with_service("This is not available right now. Try again later."),
+            // A provider's 404 for a model id it does not know, passed through by the gateway.
+            _ if matches!(e.gateway_code(), Some(GatewayErrorCode::Unknown(code)) if code == "model_not_found") => with_service(
+                "The gateway does not know that model. Check the model id, or pick one from the model list, then try again.",
+            ),
             _ => with_service(
                 "The service could not find that. It may have been deleted, or it belongs to another account.",
             ),

@@ -274,3 +274,24 @@ async fn the_trial_ends_with_subscription_required_and_broke_keys_are_refused() 
     assert!((svc.trial_credits_used.unwrap() - spent).abs() < 1e-9);
     sb.shutdown().await;
 }
+
+#[tokio::test]
+async fn an_unknown_model_id_says_to_check_it() {
+    let sb = sandbox().await;
+    let c = client(&sb, keys::PRO);
+    let err = c
+        .gateway()
+        .images(&ImageRequest {
+            model: "lab/no-such-model".into(),
+            prompt: "A lighthouse at dusk".into(),
+            n: Some(1),
+            size: None,
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::NotFound);
+    assert_eq!(
+        err.to_string(),
+        "The gateway does not know that model. Check the model id, or pick one from the model list, then try again. (The service said: Unknown model `lab/no-such-model`: use an id from GET /v1/models.)"
+    );
+}
