@@ -397,6 +397,8 @@ describe("rerank", () => {
         top_n: 2,
       });
       await page.getByRole("heading", { name: "Ranked by voyage/rerank-2.5" }).waitFor();
+      // What the call cost, from the ledger line it wrote (the mock's rerank sends no request id).
+      assert.equal(await textOf(page.getByLabel("What this call cost")), "0.01 credits charged · balance after: 9,999.99 credits");
       await page.getByRole("button", { name: "Copy the order" }).click();
       await page.getByText("Order copied.").waitFor();
       assert.equal(await page.evaluate(() => window.__SPECDESK_MOCK__.db.clipboard.text), "1. [#2] Streaks per team and weekly email\n2. [#3] Sign up with email");

@@ -55,6 +55,11 @@ describe("images", () => {
       const viewer = page.getByRole("dialog");
       await viewer.getByRole("heading", { name: "Image 1 of 2" }).waitFor();
       assert.equal(await viewer.locator(".media-meta dd").first().innerText(), "A lighthouse at dusk, watercolour");
+      // Download: a copy into the download folder, through Rust (save_media_copy), said where.
+      await viewer.getByRole("button", { name: "Download" }).click();
+      const file = await page.evaluate(() => window.__SPECDESK_MOCK__.db.media.find((m) => m.id === 21).path.split("/").pop());
+      await page.getByText(`Saved to /home/user/Downloads/${file}`, { exact: true }).waitFor();
+      assert.deepEqual((await mock.calls("save_media_copy")).map((c) => c.args), [{ id: 21, choose: false }]);
       await page.keyboard.press("ArrowRight");
       await viewer.getByRole("heading", { name: "Image 2 of 2" }).waitFor();
       assert.equal(await viewer.locator(".media-meta dd").first().innerText(), "A lighthouse at dawn, oil painting");
