@@ -53,15 +53,8 @@ async fn site() -> MockServer {
 
 fn task(url: String, instruction: &str) -> BrowserTask {
     BrowserTask {
-        url,
         instruction: Some(instruction.to_owned()),
-        input: None,
-        output: None,
-        success_condition: None,
-        timeout_ms: None,
-        max_steps: None,
-        max_duration_seconds: None,
-        mode: None,
+        ..common::batches::task(&url)
     }
 }
 

@@ -30,17 +30,14 @@ async fn speech_round_trips_through_transcription_and_every_call_is_metered() {
     let speech_model = model_where(&c, |m| m.id.ends_with("-audio-mini")).await;
     let transcriber = model_where(&c, |m| m.id.contains("transcribe")).await;
     let text = "Welcome to Specdesk. Your plan is ready.";
-    let audio = c
-        .gateway()
-        .speech(&SpeechRequest {
-            model: speech_model.clone(),
-            input: text.to_owned(),
-            voice: Some(Voice::Coral),
-            response_format: None,
-            instructions: None,
-        })
-        .await
-        .unwrap();
+    let request = SpeechRequest {
+        model: speech_model,
+        input: text.to_owned(),
+        voice: Some(Voice::Coral),
+        response_format: None,
+        instructions: None,
+    };
+    let audio = c.gateway().speech(&request).await.unwrap();
     assert_eq!(audio.value.format, AudioFormat::Wav);
     assert_eq!(&audio.value.bytes[..4], b"RIFF");
     assert_eq!(&audio.value.bytes[8..12], b"WAVE");
@@ -64,17 +61,7 @@ async fn speech_round_trips_through_transcription_and_every_call_is_metered() {
     assert_eq!(heard.value.text, text);
 
     // Identical requests give identical bytes.
-    let again = c
-        .gateway()
-        .speech(&SpeechRequest {
-            model: speech_model,
-            input: text.to_owned(),
-            voice: Some(Voice::Coral),
-            response_format: None,
-            instructions: None,
-        })
-        .await
-        .unwrap();
+    let again = c.gateway().speech(&request).await.unwrap();
     assert_eq!(again.value.bytes, audio.value.bytes);
     sb.shutdown().await;
 }

@@ -81,6 +81,25 @@ async fn mount_dropped_start(server: &MockServer, key: &str, first: String) {
         .await;
 }
 
+/// Two polls of batch_7f3a with its events, each answered once: `first`, then the batch completed.
+async fn mount_polls(server: &MockServer, first: Value) {
+    Mock::given(method("GET"))
+        .and(path(format!("{BATCHES}/batch_7f3a")))
+        .and(query_param("includeEvents", "true"))
+        .respond_with(json(first))
+        .up_to_n_times(1)
+        .expect(1)
+        .mount(server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path(format!("{BATCHES}/batch_7f3a")))
+        .and(query_param("includeEvents", "true"))
+        .respond_with(json(polled("completed", 99)))
+        .expect(1)
+        .mount(server)
+        .await;
+}
+
 #[tokio::test]
 async fn follow_resumes_a_dropped_stream_by_polling_without_loss_or_duplicates() {
     let server = MockServer::start().await;
@@ -99,21 +118,7 @@ async fn follow_resumes_a_dropped_stream_by_polling_without_loss_or_duplicates()
     body.push_str(&frame("task_event", &all[5]));
     body.push_str("event: task_event\ndata: {\"taskIndex\": 0, \"ty"); // cut mid-frame
     mount_dropped_start(&server, "follow-1", body).await;
-    Mock::given(method("GET"))
-        .and(path(format!("{BATCHES}/batch_7f3a")))
-        .and(query_param("includeEvents", "true"))
-        .respond_with(json(polled("processing", 4)))
-        .up_to_n_times(1)
-        .expect(1)
-        .mount(&server)
-        .await;
-    Mock::given(method("GET"))
-        .and(path(format!("{BATCHES}/batch_7f3a")))
-        .and(query_param("includeEvents", "true"))
-        .respond_with(json(polled("completed", 99)))
-        .expect(1)
-        .mount(&server)
-        .await;
+    mount_polls(&server, polled("processing", 4)).await;
 
     let c = client_with(&server, |cfg| cfg.job_poll_interval = Duration::ZERO);
     let prepared = c.agents().prepare(tasks(), options("follow-1")).unwrap();
@@ -357,21 +362,7 @@ async fn follow_surfaces_a_refused_submission() {
 #[tokio::test]
 async fn follow_batch_polls_an_existing_batch_from_the_start() {
     let server = MockServer::start().await;
-    Mock::given(method("GET"))
-        .and(path(format!("{BATCHES}/batch_7f3a")))
-        .and(query_param("includeEvents", "true"))
-        .respond_with(json(polled("processing", 2)))
-        .up_to_n_times(1)
-        .expect(1)
-        .mount(&server)
-        .await;
-    Mock::given(method("GET"))
-        .and(path(format!("{BATCHES}/batch_7f3a")))
-        .and(query_param("includeEvents", "true"))
-        .respond_with(json(polled("completed", 99)))
-        .expect(1)
-        .mount(&server)
-        .await;
+    mount_polls(&server, polled("processing", 2)).await;
     let c = client_with(&server, |cfg| cfg.job_poll_interval = Duration::ZERO);
     let updates: Vec<BatchUpdate> = c
         .agents()

@@ -6,10 +6,11 @@ mod common;
 
 use std::time::Duration;
 
+use common::batches::task;
 use common::*;
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
-use specdesk_client::types::{BrowserTask, GatewayErrorCode, RerankRequest, SpecStatus};
+use specdesk_client::types::{GatewayErrorCode, RerankRequest, SpecStatus};
 use specdesk_client::{
     ApiError, BatchOptions, Client, Error, ErrorBody, ErrorKind, PlanRef, RetryPolicy,
     SpecListQuery, SpecSubmission,
@@ -51,17 +52,7 @@ impl Area {
                 .map(drop),
             Area::Credits => c.account().credits_balance().await.map(drop),
             Area::Agents => {
-                let task = BrowserTask {
-                    url: "https://example.com".into(),
-                    instruction: None,
-                    input: None,
-                    output: None,
-                    success_condition: None,
-                    timeout_ms: None,
-                    max_steps: None,
-                    max_duration_seconds: None,
-                    mode: None,
-                };
+                let task = task("https://example.com");
                 let batch = c
                     .agents()
                     .prepare(vec![task], BatchOptions::default())

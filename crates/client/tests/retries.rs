@@ -6,6 +6,7 @@ mod common;
 
 use std::time::Duration;
 
+use common::batches::task;
 use common::*;
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
@@ -255,17 +256,7 @@ async fn a_browser_agent_post_carries_a_key_and_is_retried_on_500() {
     )
     .await;
     let c = client_with_retry(&server, policy());
-    let task = BrowserTask {
-        url: "https://example.com".into(),
-        instruction: None,
-        input: None,
-        output: None,
-        success_condition: None,
-        timeout_ms: None,
-        max_steps: None,
-        max_duration_seconds: None,
-        mode: None,
-    };
+    let task = task("https://example.com");
     let batch = c
         .agents()
         .prepare(vec![task], BatchOptions::default())

@@ -253,18 +253,9 @@ async fn a_keepalive_just_inside_the_window_keeps_the_stream_alive() {
 
 // ---- served streams ----
 
-fn task() -> BrowserTask {
-    BrowserTask {
-        url: "https://shop.example/grinder".into(),
-        instruction: None,
-        input: None,
-        output: None,
-        success_condition: None,
-        timeout_ms: None,
-        max_steps: None,
-        max_duration_seconds: None,
-        mode: None,
-    }
+/// The task every batch here runs.
+fn grinder() -> BrowserTask {
+    common::batches::task("https://shop.example/grinder")
 }
 
 #[tokio::test]
@@ -280,7 +271,7 @@ async fn a_served_stream_decodes_like_the_in_memory_one() {
         let c = client(&server);
         let batch = c
             .agents()
-            .prepare(vec![task()], BatchOptions::default())
+            .prepare(vec![grinder()], BatchOptions::default())
             .unwrap();
         let frames: Vec<StreamFrame> = c
             .agents()
@@ -390,7 +381,7 @@ async fn follow_falls_back_to_polling_when_a_served_stream_goes_silent() {
     let c = specdesk_client::Client::new(cfg).unwrap();
     let prepared = c
         .agents()
-        .prepare(vec![task()], BatchOptions::default())
+        .prepare(vec![grinder()], BatchOptions::default())
         .unwrap();
     let updates: Vec<BatchUpdate> = c.agents().follow(&prepared).try_collect().await.unwrap();
 

@@ -4,6 +4,7 @@
 mod common;
 
 use bytes::Bytes;
+use common::batches::task;
 use common::*;
 use futures::StreamExt;
 use pretty_assertions::assert_eq;
@@ -16,20 +17,6 @@ use specdesk_client::{
     SpecListQuery, SpecSubmission, task_problems, validate_base_url,
 };
 use wiremock::MockServer;
-
-fn task(url: &str) -> BrowserTask {
-    BrowserTask {
-        url: url.into(),
-        instruction: None,
-        input: None,
-        output: None,
-        success_condition: None,
-        timeout_ms: None,
-        max_steps: None,
-        max_duration_seconds: None,
-        mode: None,
-    }
-}
 
 /// The field and message of a local refusal.
 fn refusal(result: Result<impl std::fmt::Debug, Error>) -> (String, String) {
