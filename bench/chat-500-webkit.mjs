@@ -17,7 +17,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { browser, env, launch, openArea, openStudio, quit, useSandbox } from "../tests/e2e/helpers.mjs";
-import { idleFrames, scrollThread } from "./chat-scroll.mjs";
+import { idleFrames, scrollReport, scrollThread } from "./chat-scroll.mjs";
 import { intOption, ms, stats } from "./stats.mjs";
 
 const TITLE = "Planning the habit tracker (500 turns)";
@@ -94,21 +94,9 @@ async function main() {
       rows.most = Math.max(rows.most, scroll.most);
       rows.height = scroll.height;
     }
-    const line = (label, values) => {
-      const s = stats(values);
-      return `| ${label} | ${ms(s.median)} | ${ms(s.p95)} | ${ms(s.max)} |`;
-    };
     console.log(`\nchat in WebKitGTK, a 500-turn conversation, ${runs} runs after ${WARMUPS} warm-up (the same page)\n`);
     console.log("| what | median | p95 | max |\n|---|---|---|---|");
-    console.log(line(`scroll top to bottom, ${STEP_PX} px a frame: frame gap (all frames)`, rows.scroll));
-    console.log(line("  per run: p95 frame gap", rows.p95));
-    console.log(line("  per run: longest frame gap", rows.max));
-    console.log(line(`floor: frame gap with nothing scrolling (${IDLE_FRAMES} frames a run)`, rows.idle));
-    const long = rows.scroll.filter((g) => g > 1000 / 60 + 1).length;
-    console.log(
-      `\n${stats(rows.frames).median} frames a scroll (median) over ${rows.height} px; ${long} of ${rows.scroll.length} frame gaps over 17.7 ms;` +
-        ` at most ${rows.most} turns in the DOM while scrolling`,
-    );
+    for (const line of scrollReport(rows, STEP_PX, IDLE_FRAMES)) console.log(line);
   } finally {
     await quit();
   }

@@ -20,8 +20,8 @@
 //   scrolling, in the same page.
 // Only a window of turns is ever in the DOM: the script checks it stays under 60 turns.
 import { DIST_MOCK, launchChromium, serveStatic } from "../ui/playwright/harness.mjs";
-import { idleFrames, scrollThread } from "./chat-scroll.mjs";
-import { intOption, ms, settle, stats } from "./stats.mjs";
+import { idleFrames, scrollReport, scrollThread } from "./chat-scroll.mjs";
+import { intOption, msRow, settle, stats } from "./stats.mjs";
 
 const SCENARIO = "gateway-chat-500";
 const LONG = /^Planning the habit tracker \(500 turns\)/; // ui/src/mock/scenarios/gateway-chat-500.ts
@@ -91,7 +91,7 @@ async function main() {
       return page.evaluate(idleFrames, frames);
     }
 
-    const rows = { first: [], reopen: [], scroll: [], idle: [], scrollP95: [], scrollMax: [], most: 0, frames: [], height: 0 };
+    const rows = { first: [], reopen: [], scroll: [], idle: [], p95: [], max: [], most: 0, frames: [], height: 0 };
     console.error(`Warming up (${WARMUPS}), then ${runs} runs...`);
     for (let i = 0; i < WARMUPS + runs; i += 1) {
       const open = await openRun();
@@ -104,8 +104,8 @@ async function main() {
       rows.first.push(open.first);
       rows.reopen.push(open.reopen);
       rows.scroll.push(...scroll.gaps);
-      rows.scrollP95.push(stats(scroll.gaps).p95);
-      rows.scrollMax.push(stats(scroll.gaps).max);
+      rows.p95.push(stats(scroll.gaps).p95);
+      rows.max.push(stats(scroll.gaps).max);
       rows.idle.push(...idle);
       rows.frames.push(scroll.gaps.length);
       rows.most = Math.max(rows.most, scroll.most);
@@ -115,23 +115,11 @@ async function main() {
     if (unhandled.length > 0) problems.push(`commands the mock could not answer: ${unhandled.join(", ")}`);
     if (problems.length > 0) throw new Error(`the page reported errors:\n${problems.join("\n")}`);
 
-    const line = (label, values) => {
-      const s = stats(values);
-      return `| ${label} | ${ms(s.median)} | ${ms(s.p95)} | ${ms(s.max)} |`;
-    };
     console.log(`\nchat, a 500-turn conversation, ${runs} runs after ${WARMUPS} warm-ups (a fresh page each)\n`);
     console.log("| what | median | p95 | max |\n|---|---|---|---|");
-    console.log(line("open, first (click to turns painted)", rows.first));
-    console.log(line("open, reopen (read again from the library)", rows.reopen));
-    console.log(line(`scroll top to bottom, ${STEP_PX} px a frame: frame gap (all frames)`, rows.scroll));
-    console.log(line("  per run: p95 frame gap", rows.scrollP95));
-    console.log(line("  per run: longest frame gap", rows.scrollMax));
-    console.log(line(`floor: frame gap with nothing scrolling (${IDLE_FRAMES} frames a run)`, rows.idle));
-    const long = rows.scroll.filter((g) => g > 1000 / 60 + 1).length;
-    console.log(
-      `\n${stats(rows.frames).median} frames a scroll (median) over ${rows.height} px; ${long} of ${rows.scroll.length} frame gaps over 17.7 ms;` +
-        ` at most ${rows.most} turns in the DOM while scrolling`,
-    );
+    console.log(msRow("open, first (click to turns painted)", rows.first));
+    console.log(msRow("open, reopen (read again from the library)", rows.reopen));
+    for (const line of scrollReport(rows, STEP_PX, IDLE_FRAMES)) console.log(line);
   } finally {
     await browser?.close();
     await server.close();

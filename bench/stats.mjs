@@ -11,6 +11,12 @@ export function stats(values) {
 /** A duration in milliseconds, to a tenth. */
 export const ms = (v) => `${v.toFixed(1)} ms`;
 
+/** A Markdown table row: `label`, then the median, p95 and max of `values` in ms. */
+export function msRow(label, values) {
+  const s = stats(values);
+  return `| ${label} | ${ms(s.median)} | ${ms(s.p95)} | ${ms(s.max)} |`;
+}
+
 /** Resolves once a frame has been painted after whatever is pending (rAF, then a task). */
 export const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
 
