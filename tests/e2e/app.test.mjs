@@ -109,7 +109,7 @@ test("a generated image is shown from the media folder through the asset protoco
       });
     tauri
       .invoke("generate_images", { request: { model: "openai/gpt-image-1", prompt: "A lighthouse at dusk", n: 1, size: "64x48" } })
-      .then(async (items) => {
+      .then(async ({ value: items }) => {
         const path = items[0].path;
         const outside = path.replace(/media[\\/][^\\/]+$/, "settings.json");
         done({ path, outside, shown: await load(tauri.convertFileSrc(path)), other: await load(tauri.convertFileSrc(outside)) });

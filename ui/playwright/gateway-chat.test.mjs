@@ -88,13 +88,14 @@ describe("chat", () => {
       const partial = await textOf(held.locator(".chat-md"));
       assert.equal(partial, "claude-sonnet-4.5 says: here is a thought about *Tell");
 
-      // Continue: the partial reply goes as the assistant's prefill and the rest is appended.
+      // Continue: the partial reply goes as the assistant's prefill (Rust drops its trailing
+      // space) and the rest is appended.
       await held.getByRole("button", { name: "Continue" }).click();
       await held.locator(".turn-credits").waitFor();
       const cont = (await mock.calls("chat_stream")).at(-1).args.request;
       assert.deepEqual(cont.messages.at(-1), { role: "assistant", content: [{ type: "text", text: "**claude-sonnet-4.5** says: here is a thought about *Tell " }] });
       assert.equal(await textOf(held.locator(".chat-md")), "claude-sonnet-4.5 says: here is a thought about *Tell And here is the rest of the reply.");
-      assert.deepEqual((await announced()).slice(1), ["Stopped.", "**claude-sonnet-4.5** says: here is a thought about *Tell  And here is the rest of the reply."]);
+      assert.deepEqual((await announced()).slice(1), ["Stopped.", "**claude-sonnet-4.5** says: here is a thought about *Tell And here is the rest of the reply."]);
       await expectAxeClean(page, "a chat with a stopped and continued reply");
     });
   });
@@ -397,7 +398,7 @@ describe("rerank", () => {
         top_n: 2,
       });
       await page.getByRole("heading", { name: "Ranked by voyage/rerank-2.5" }).waitFor();
-      // What the call cost, from the ledger line it wrote (the mock's rerank sends no request id).
+      // What the call cost, returned with its result (the mock's rerank sends no request id).
       assert.equal(await textOf(page.getByLabel("What this call cost")), "0.01 credits charged · balance after: 9,999.99 credits");
       await page.getByRole("button", { name: "Copy the order" }).click();
       await page.getByText("Order copied.").waitFor();
@@ -452,7 +453,8 @@ describe("rerank", () => {
       const answer = page.getByRole("region", { name: "Answer" });
       await answer.getByRole("list", { name: "Sections cited" }).waitFor();
       assert.equal(await textOf(answer.locator(".chat-md")), "Teams see their streaks on the habit page [1]; each check-in adds a day [2].");
-      // What the answer cost, with its request id and the balance after it.
+      // What each of the two calls cost: the ranking, then the answer with its request id.
+      assert.equal(await textOf(answer.getByLabel("What ranking the sections cost")), "0.01 credits charged · balance after: 9,999.99 credits");
       assert.match(await textOf(answer.getByLabel("What the answer cost")), /^Request id req_sandbox_\d+ · 0\.02 credits charged · balance after: [\d,.]+ credits$/);
       const sent = (await page.getByRole("list", { name: "Sections sent" }).getByRole("listitem").allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
       const cited = await answer.getByRole("list", { name: "Sections cited" }).getByRole("listitem").allInnerTexts();

@@ -9,6 +9,7 @@
 
 pub mod agents;
 pub mod catalogs;
+pub mod charged;
 pub mod chat_frames;
 pub mod chat_render;
 pub mod credits;
@@ -34,6 +35,7 @@ pub mod studio;
 pub mod task_inputs;
 pub mod views;
 
+pub use charged::{CallCharge, Charged, ChatReply};
 pub use events::{BatchEvent, ChatEvent, JobEvent};
 pub use files::{ChosenFiles, FilePurpose};
 pub use ipc_error::{ErrorAction, IpcError, IpcErrorKind};

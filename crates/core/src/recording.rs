@@ -79,7 +79,14 @@ pub fn keep(
     recording: &Recording<'_>,
 ) -> Result<MediaItem, IpcError> {
     check(recording)?;
-    let bytes = wav(recording).map_err(|e| IpcError::internal(e.to_string()))?;
+    // Writing to memory within the size checked above does not fail; should hound refuse
+    // anyway, the user gets words and the log gets hound's.
+    let bytes = wav(recording).map_err(|e| {
+        tracing::error!(error = %e, "a recording could not be written as WAV");
+        IpcError::internal(
+            "Specdesk could not make a sound file of this recording. Record again; if it keeps happening, restart Specdesk.",
+        )
+    })?;
     let stamp = time::OffsetDateTime::now_utc().unix_timestamp();
     let id = uuid::Uuid::new_v4().simple().to_string();
     let path = media_dir.join(format!("recording-{stamp}-{}.wav", &id[..8]));

@@ -9,10 +9,10 @@ use futures::StreamExt;
 use specdesk_client::{AudioUpload, Client, MessageAccumulator, Metering};
 use specdesk_types::{
     AudioFormat, ContentDelta, ImageRequest, MessageContent, MessageRole, MessagesRequest,
-    MessagesResponse, MessagesStreamEvent, RerankRequest, RerankResult, SpeechRequest,
-    Transcription,
+    MessagesStreamEvent, RerankRequest, RerankResult, SpeechRequest, Transcription,
 };
 
+use crate::charged::{Charged, ChatReply};
 use crate::events::ChatEvent;
 use crate::ipc_error::{IpcError, IpcErrorKind};
 use crate::library::{Library, MediaItem, MediaKind, NewMedia, PendingCharge};
@@ -60,14 +60,14 @@ impl Studio<'_> {
     }
 
     /// `POST /v1/rerank`.
-    pub async fn rerank(&self, request: &RerankRequest) -> Result<RerankResult, IpcError> {
+    pub async fn rerank(&self, request: &RerankRequest) -> Result<Charged<RerankResult>, IpcError> {
         let out = self.client.gateway().rerank(request).await?;
         self.meter("v1/rerank", &request.model, &out.metering)?;
-        Ok(out.value)
+        Ok(Charged::new(out.value, &out.metering))
     }
 
     /// Speech or music, saved as a file of the media library.
-    pub async fn speech(&self, request: &SpeechRequest) -> Result<MediaItem, IpcError> {
+    pub async fn speech(&self, request: &SpeechRequest) -> Result<Charged<MediaItem>, IpcError> {
         let out = self.client.gateway().speech(request).await?;
         self.meter("v1/audio/speech", &request.model, &out.metering)?;
         let ext = match &out.value.format {
@@ -77,7 +77,7 @@ impl Studio<'_> {
         };
         let name = format!("audio-{}.{ext}", unique());
         let path = self.save(name, out.value.bytes.to_vec()).await?;
-        self.library.add_media(&NewMedia {
+        let item = self.library.add_media(&NewMedia {
             kind: MediaKind::Audio,
             path: &path,
             prompt: &request.input,
@@ -86,11 +86,15 @@ impl Studio<'_> {
             credits: out.metering.credits_charged,
             cost: None,
             job_id: None,
-        })
+        })?;
+        Ok(Charged::new(item, &out.metering))
     }
 
     /// Images, each saved as a file of the media library (the charge on the first).
-    pub async fn images(&self, request: &ImageRequest) -> Result<Vec<MediaItem>, IpcError> {
+    pub async fn images(
+        &self,
+        request: &ImageRequest,
+    ) -> Result<Charged<Vec<MediaItem>>, IpcError> {
         let out = self.client.gateway().images(request).await?;
         self.meter("v1/images", &request.model, &out.metering)?;
         let cost = out.value.usage.as_ref().and_then(|u| u.cost);
@@ -134,11 +138,15 @@ impl Studio<'_> {
                 "The service answered without an image. Try again, or try another model.",
             ));
         }
-        Ok(items)
+        Ok(Charged::new(items, &out.metering))
     }
 
     /// Transcribes an audio file from disk.
-    pub async fn transcribe(&self, path: &Path, model: &str) -> Result<Transcription, IpcError> {
+    pub async fn transcribe(
+        &self,
+        path: &Path,
+        model: &str,
+    ) -> Result<Charged<Transcription>, IpcError> {
         // Up to 100 MB read from disk: off the async runtime's threads.
         let owned = path.to_owned();
         let audio = tokio::task::spawn_blocking(move || read_audio(&owned))
@@ -146,7 +154,7 @@ impl Studio<'_> {
             .map_err(|e| IpcError::internal(e.to_string()))??;
         let out = self.client.gateway().transcribe(model, &audio).await?;
         self.meter("v1/audio/transcriptions", model, &out.metering)?;
-        Ok(out.value)
+        Ok(Charged::new(out.value, &out.metering))
     }
 
     /// One streamed chat turn, kept in conversation `conversation_id` (a new one when `None`):
@@ -157,7 +165,7 @@ impl Studio<'_> {
         conversation_id: Option<i64>,
         request: &MessagesRequest,
         mut on_event: impl FnMut(ChatEvent),
-    ) -> Result<MessagesResponse, IpcError> {
+    ) -> Result<ChatReply, IpcError> {
         let last = request
             .messages
             .last()
@@ -176,8 +184,18 @@ impl Studio<'_> {
         let content = serde_json::to_value(&last.content)
             .map_err(|e| IpcError::new(IpcErrorKind::Internal, e.to_string()))?;
         // A reply being continued (the request ends with the assistant's own words, a prefill)
-        // is no new question; the continuation is kept joined to those words.
-        let prefill = (last.role == MessageRole::Assistant).then(|| text_of(&last.content));
+        // is no new question; the continuation is kept joined to those words. The Messages shape
+        // refuses a prefill that ends in white space: the words are sent, and kept, without it.
+        let prefill = (last.role == MessageRole::Assistant)
+            .then(|| text_of(&last.content).trim_end().to_owned());
+        let trimmed;
+        let request = match &prefill {
+            Some(before) if *before != text_of(&last.content) => {
+                trimmed = with_last_text(request, before);
+                &trimmed
+            }
+            _ => request,
+        };
         // A turn sent again after its reply failed is the same question: keep it once, and the
         // reply cut off then gives way to the new one.
         let kept = self.library.messages(conversation.id)?;
@@ -280,13 +298,14 @@ impl Studio<'_> {
             Some(&request.model),
             Some(&metering),
         )?;
-        on_event(ChatEvent::Done {
-            message: message.clone(),
+        let reply = ChatReply {
+            message,
             conversation_id: conversation.id,
             request_id: metering.request_id.clone(),
             balance_after,
-        });
-        Ok(message)
+        };
+        on_event(reply.done_event());
+        Ok(reply)
     }
 }
 
@@ -384,6 +403,15 @@ fn text_of(content: &MessageContent) -> String {
         MessageContent::Text(t) => t.clone(),
         MessageContent::Blocks(blocks) => blocks_text(blocks),
     }
+}
+
+/// `request` with its last message's words replaced by `text`.
+fn with_last_text(request: &MessagesRequest, text: &str) -> MessagesRequest {
+    let mut out = request.clone();
+    if let Some(last) = out.messages.last_mut() {
+        last.content = MessageContent::Text(text.to_owned());
+    }
+    out
 }
 
 /// The text blocks of a content, joined.

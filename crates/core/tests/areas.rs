@@ -421,6 +421,17 @@ fn pasta_question(model: &str) -> MessagesRequest {
     .unwrap()
 }
 
+/// A call's own charge is the ledger line it wrote: the same request id, credits and balance.
+fn charged_as_ledger_says(charge: &Option<CallCharge>, line: &CreditEntry) {
+    let charge = charge
+        .as_ref()
+        .expect("the sandbox meters every gateway call");
+    assert!(charge.request_id.is_some());
+    assert_eq!(charge.request_id, line.request_id);
+    assert_eq!(charge.credits_charged, line.credits_charged);
+    assert_eq!(charge.balance_after, line.credits_remaining);
+}
+
 #[tokio::test]
 async fn gateway_calls_are_metered_saved_and_kept() {
     let w = StudioWorld::new().await;
@@ -435,10 +446,11 @@ async fn gateway_calls_are_metered_saved_and_kept() {
         })
         .await
         .unwrap();
-    assert_eq!(ranked.results[0].index, 0);
+    assert_eq!(ranked.value.results[0].index, 0);
     let ledger = library.credit_ledger(10).unwrap();
     assert_eq!(ledger[0].endpoint, "v1/rerank");
     assert!(ledger[0].credits_charged.unwrap() > 0.0);
+    charged_as_ledger_says(&ranked.charge, &ledger[0]);
 
     let models = c.gateway().models().await.unwrap().value;
     let speaker = models
@@ -458,6 +470,8 @@ async fn gateway_calls_are_metered_saved_and_kept() {
         })
         .await
         .unwrap();
+    charged_as_ledger_says(&audio.charge, &library.credit_ledger(1).unwrap()[0]);
+    let audio = audio.value;
     assert_eq!(audio.kind, MediaKind::Audio);
     assert!(audio.path.ends_with(".wav"));
     let bytes = std::fs::read(&audio.path).unwrap();
@@ -472,7 +486,8 @@ async fn gateway_calls_are_metered_saved_and_kept() {
         .id
         .clone();
     let heard = studio.transcribe(&wav, &transcriber).await.unwrap();
-    assert_eq!(heard.text, "Welcome to Specdesk");
+    assert_eq!(heard.value.text, "Welcome to Specdesk");
+    charged_as_ledger_says(&heard.charge, &library.credit_ledger(1).unwrap()[0]);
     let not_audio = studio
         .transcribe(Path::new("/notes.txt"), &transcriber)
         .await
@@ -490,6 +505,8 @@ async fn gateway_calls_are_metered_saved_and_kept() {
         })
         .await
         .unwrap();
+    charged_as_ledger_says(&images.charge, &library.credit_ledger(1).unwrap()[0]);
+    let images = images.value;
     assert_eq!(images.len(), 2);
     assert!(images[0].credits.unwrap() > 0.0);
     assert_eq!(images[1].credits, None);
@@ -524,7 +541,7 @@ async fn gateway_calls_are_metered_saved_and_kept() {
             _ => None,
         })
         .collect();
-    let whole = match &reply.content[0] {
+    let whole = match &reply.message.content[0] {
         specdesk_types::ContentBlock::Text { text, .. } => text.clone(),
         other => panic!("{other:?}"),
     };
@@ -556,6 +573,8 @@ async fn gateway_calls_are_metered_saved_and_kept() {
         .unwrap()
         .credits_remaining;
     assert_eq!(*balance_after, Some(now));
+    // The command's answer says the same as its `done` event.
+    assert_eq!(Some(&reply.done_event()), events.last());
     assert_eq!(
         library.conversation(conversation_id).unwrap().title,
         "Name three pasta shapes"

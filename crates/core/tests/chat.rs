@@ -139,24 +139,30 @@ async fn a_reply_continued_from_its_own_words_is_kept_as_one_assistant_turn() {
     let ChatEvent::Start { conversation_id } = events[0].clone() else {
         panic!("{:?}", events[0]);
     };
-    // The reply was cut after "Penne, ": continue it from those words (a prefill).
+    // The reply was cut after "Sandbox reply from ": continue it from those words (a prefill).
+    // They are sent without their trailing space, which the Messages shape refuses.
+    let whole = "Sandbox reply from anthropic/claude-haiku-4.5. You wrote 4 words: \"Name three pasta shapes\"";
     let mut more = request.clone();
     more.messages.push(Message {
         role: MessageRole::Assistant,
-        content: MessageContent::Text("Penne, ".into()),
+        content: MessageContent::Text("Sandbox reply from ".into()),
     });
     let continued = studio
         .chat_stream(Some(conversation_id), &more, |_| {})
         .await
         .unwrap();
-    let tail = match &continued.content[0] {
+    let tail = match &continued.message.content[0] {
         specdesk_types::ContentBlock::Text { text, .. } => text.clone(),
         other => panic!("{other:?}"),
     };
+    assert_eq!(
+        tail,
+        " anthropic/claude-haiku-4.5. You wrote 4 words: \"Name three pasta shapes\""
+    );
     assert_eq!(w.roles(conversation_id), ["user", "assistant", "assistant"]);
     let kept = w.library.messages(conversation_id).unwrap();
     assert_eq!(
         kept[2].content,
-        serde_json::json!([{"type": "text", "text": format!("Penne, {tail}")}])
+        serde_json::json!([{"type": "text", "text": whole}])
     );
 }

@@ -55,7 +55,7 @@ async fn a_cut_stream_is_recorded_at_once_and_settled_from_the_next_balance() {
         .chat_stream(None, &pasta_question(), |_| {})
         .await
         .unwrap();
-    let full = round(reply.usage.cost.unwrap() * 10.0);
+    let full = round(reply.message.usage.cost.unwrap() * 10.0);
     let line = library.credit_ledger(1).unwrap().remove(0);
     assert_eq!(
         (

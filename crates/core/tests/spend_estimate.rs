@@ -168,7 +168,7 @@ async fn a_call_under_the_cap_goes_through() {
         media_dir: dir.path(),
     };
     let made = studio.images(&request).await.unwrap();
-    assert_eq!(made.len(), 2);
+    assert_eq!(made.value.len(), 2);
     let today = p.spend_today(&lib, SANDBOX_PROFILE_ID).unwrap();
     assert_eq!(today.spent, 9.8);
 

@@ -12,12 +12,12 @@ use specdesk_core::image_file::ImageFile;
 use specdesk_core::settings::SpendToday;
 use specdesk_core::spend::{GatewayCall, PriceList, check_call};
 use specdesk_core::{
-    ChatEvent, ChatWinner, Conversation, ConversationMessage, Job, MediaItem, MediaKind,
-    NewChatWinner, Studio,
+    Charged, ChatEvent, ChatReply, ChatWinner, Conversation, ConversationMessage, Job, MediaItem,
+    MediaKind, NewChatWinner, Studio,
 };
 use specdesk_types::{
-    ImageRequest, MessagesRequest, MessagesResponse, ModelList, PublicCatalog, RerankRequest,
-    RerankResult, SpeechRequest, Transcription, VideoRequest,
+    ImageRequest, MessagesRequest, ModelList, PublicCatalog, RerankRequest, RerankResult,
+    SpeechRequest, Transcription, VideoRequest,
 };
 
 use super::{Result, emit, emit_latest_credits, events};
@@ -108,7 +108,7 @@ pub async fn rerank(
     app: AppHandle,
     state: State<'_, AppState>,
     request: RerankRequest,
-) -> Result<RerankResult> {
+) -> Result<Charged<RerankResult>> {
     with_studio(&app, &state, GatewayCall::Rerank(&request), async |s| {
         s.rerank(&request).await
     })
@@ -120,7 +120,7 @@ pub async fn speech(
     app: AppHandle,
     state: State<'_, AppState>,
     request: SpeechRequest,
-) -> Result<MediaItem> {
+) -> Result<Charged<MediaItem>> {
     with_studio(&app, &state, GatewayCall::Speech(&request), async |s| {
         s.speech(&request).await
     })
@@ -133,7 +133,7 @@ pub async fn transcribe(
     state: State<'_, AppState>,
     path: String,
     model: String,
-) -> Result<Transcription> {
+) -> Result<Charged<Transcription>> {
     let path = state.chosen_files.check(&path, "file")?;
     with_studio(
         &app,
@@ -187,7 +187,7 @@ pub async fn transcribe_media(
     state: State<'_, AppState>,
     id: i64,
     model: String,
-) -> Result<Transcription> {
+) -> Result<Charged<Transcription>> {
     let path = specdesk_core::media::media_path(&state.library, &state.media_dir, id)?;
     with_studio(
         &app,
@@ -242,7 +242,7 @@ pub async fn generate_images(
     app: AppHandle,
     state: State<'_, AppState>,
     request: ImageRequest,
-) -> Result<Vec<MediaItem>> {
+) -> Result<Charged<Vec<MediaItem>>> {
     with_studio(&app, &state, GatewayCall::Images(&request), async |s| {
         s.images(&request).await
     })
@@ -258,10 +258,10 @@ pub async fn chat_stream(
     conversation_id: Option<i64>,
     request: MessagesRequest,
     on_event: Channel<ChatEvent>,
-) -> Result<MessagesResponse> {
+) -> Result<ChatReply> {
     let ending = Ending {
         // The turn sends its own `done`, with the conversation it is kept in.
-        done: |_: &MessagesResponse| None,
+        done: |_: &ChatReply| None,
         error: |error| ChatEvent::Error { error },
         cancelled: "Stopped. The reply so far is not kept; send the message again for a new one.",
     };

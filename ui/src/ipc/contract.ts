@@ -19,7 +19,9 @@ import type { BrowserTask } from "../bindings/BrowserTask";
 import type { CachedSpec } from "../bindings/CachedSpec";
 import type { CatalogView } from "../bindings/CatalogView";
 import type { CapacitySnapshot } from "../bindings/CapacitySnapshot";
+import type { Charged } from "../bindings/Charged";
 import type { ChatEvent } from "../bindings/ChatEvent";
+import type { ChatReply } from "../bindings/ChatReply";
 import type { ChatWinner } from "../bindings/ChatWinner";
 import type { Conversation } from "../bindings/Conversation";
 import type { ConversationMessage } from "../bindings/ConversationMessage";
@@ -297,18 +299,19 @@ export interface Commands {
   gateway_models: { args: Record<string, never>; result: CatalogView<ModelList> };
   image_models: { args: Record<string, never>; result: CatalogView<ModelList> };
   video_models: { args: Record<string, never>; result: CatalogView<ModelList> };
-  rerank: { args: { request: RerankRequest }; result: RerankResult };
+  rerank: { args: { request: RerankRequest }; result: Charged<RerankResult> };
   /** Speech or music; the audio is saved in the media library. */
-  speech: { args: { request: SpeechRequest }; result: MediaItem };
+  speech: { args: { request: SpeechRequest }; result: Charged<MediaItem> };
   /** Transcribes an audio file picked by the user. */
-  transcribe: { args: { path: string; model: string }; result: Transcription };
+  transcribe: { args: { path: string; model: string }; result: Charged<Transcription> };
   /**
    * A streamed chat turn: `text` deltas, then always `done` (the full message) or `error`. The
-   * turn is kept in conversation `conversationId` (a new one when absent).
+   * turn is kept in conversation `conversationId` (a new one when absent). The answer is what
+   * `done` carries (the reply, its conversation, request id and balance after).
    */
   chat_stream: {
     args: { streamId: string; conversationId?: number; request: MessagesRequest; onEvent: Channel<ChatEvent> };
-    result: MessagesResponse;
+    result: ChatReply;
   };
   /** Markdown (a chat reply, as it streams) as sanitized HTML, by the renderer specs use. */
   render_markdown: { args: { markdown: string }; result: Rendered };
@@ -319,7 +322,7 @@ export interface Commands {
   /** The image on the system clipboard as a PNG (WebKitGTK gives a paste no file for it), or null when it holds none. */
   paste_image: { args: Record<string, never>; result: ImageFile | null };
   /** Transcribes take `id` of the media library (a file Specdesk made). */
-  transcribe_media: { args: { id: number; model: string }; result: Transcription };
+  transcribe_media: { args: { id: number; model: string }; result: Charged<Transcription> };
   /**
    * Keeps a recording made in the window (mono 16-bit little-endian PCM as the raw IPC body: send
    * it with `callBytes`, its sample rate in the `x-recording-rate` header) as a WAV file of the
@@ -330,7 +333,7 @@ export interface Commands {
   /** Saves a copy of generated file `id` into the download folder, or where the user picks when `choose`; the path, or null when cancelled. */
   save_media_copy: { args: { id: number; choose: boolean }; result: string | null };
   /** Images, saved in the media library. */
-  generate_images: { args: { request: ImageRequest }; result: MediaItem[] };
+  generate_images: { args: { request: ImageRequest }; result: Charged<MediaItem[]> };
   /** A video job, written to the ledger and polled in the background; the file lands in the media library. */
   submit_video: { args: { request: VideoRequest }; result: Job };
   /** Raises a connection's daily spend cap by `credits` for today only (the action of a `spendCap` error). */

@@ -454,8 +454,8 @@ export const baseHandlers: BaseHandlers = {
       return { index, relevance_score: words.length ? Math.round((hits / words.length) * 1000) / 1000 : 0 };
     });
     scored.sort((a, b) => b.relevance_score - a.relevance_score || a.index - b.index);
-    charge(ctx.db, ctx, "v1/rerank", 0.01, request.model);
-    return { model: request.model, results: scored.slice(0, request.top_n ?? scored.length), usage: { total_tokens: 42 } };
+    const charged = charge(ctx.db, ctx, "v1/rerank", 0.01, request.model);
+    return { value: { model: request.model, results: scored.slice(0, request.top_n ?? scored.length), usage: { total_tokens: 42 } }, charge: charged };
   },
   speech: ({ request }, ctx) => {
     requireKey(ctx.db);
@@ -471,14 +471,14 @@ export const baseHandlers: BaseHandlers = {
       createdAt: now(ctx.db),
     };
     ctx.db.media.unshift(item);
-    charge(ctx.db, ctx, "v1/audio/speech", 0.05, request.model);
-    return clone(item);
+    const charged = charge(ctx.db, ctx, "v1/audio/speech", 0.05, request.model);
+    return { value: clone(item), charge: charged };
   },
   transcribe: ({ path, model }, ctx) => {
     requireKey(ctx.db);
     const name = path.split(/[\\/]/).pop() ?? path;
-    charge(ctx.db, ctx, "v1/audio/transcriptions", 0.02, model);
-    return { text: `Sandbox transcription of ${name}.`, usage: { cost: 0.002 } };
+    const charged = charge(ctx.db, ctx, "v1/audio/transcriptions", 0.02, model);
+    return { value: { text: `Sandbox transcription of ${name}.`, usage: { cost: 0.002 } }, charge: charged };
   },
   chat_stream: ({ conversationId, request, onEvent }, ctx) => {
     const channel = ctx.channel<ChatEvent>(onEvent);
@@ -515,7 +515,7 @@ export const baseHandlers: BaseHandlers = {
     conversation.updatedAt = at;
     charge(db, ctx, "v1/messages", 0.02, request.model);
     channel.send({ type: "done", message, conversationId: convId });
-    return message;
+    return { message, conversationId: convId };
   },
   generate_images: ({ request }, ctx) => {
     requireKey(ctx.db);
@@ -535,8 +535,8 @@ export const baseHandlers: BaseHandlers = {
       });
     }
     ctx.db.media.unshift(...items);
-    charge(ctx.db, ctx, "v1/images", 0.4 * n, request.model);
-    return clone(items);
+    const charged = charge(ctx.db, ctx, "v1/images", 0.4 * n, request.model);
+    return { value: clone(items), charge: charged };
   },
   submit_video: ({ request }, ctx) => {
     requireKey(ctx.db);

@@ -1,6 +1,7 @@
 // Helpers the mock handlers share: profiles and keys, specs and jobs as the Sandbox runs them,
 // checks with the Rust side's words.
 import type { Batch, BrowserTask, CreditsView, DataProblem, IpcError, Job, ProfileInput, ProfileView, Rendered, SpecPage, SpecQuery } from "../ipc/contract";
+import type { CallCharge } from "../bindings/CallCharge";
 import type { CatalogView } from "../bindings/CatalogView";
 import type { ImageFile } from "../bindings/ImageFile";
 import type { SpecRecord } from "../bindings/SpecRecord";
@@ -49,14 +50,18 @@ export function balanceView(db: MockDb, profileId: string): CreditsView {
   return { profileId, creditsRemaining: db.credits[profileId] ?? 0, at: now(db) };
 }
 
-/** Charges the active profile and broadcasts the new balance, as every metered command does. */
-export function charge(db: MockDb, ctx: MockContext, endpoint: string, credits: number, model?: string): void {
+/**
+ * Charges the active profile and broadcasts the new balance, as every metered command does; the
+ * call's charge, as the gateway commands return it with their result.
+ */
+export function charge(db: MockDb, ctx: MockContext, endpoint: string, credits: number, model?: string): CallCharge {
   const p = activeProfile(db);
   const left = Math.max(0, (db.credits[p.id] ?? 0) - credits);
   db.credits[p.id] = Math.round(left * 1000) / 1000;
   const view = balanceView(db, p.id);
   db.ledger.unshift({ at: view.at, profileId: p.id, endpoint, ...(model ? { model } : {}), creditsCharged: credits, creditsRemaining: view.creditsRemaining, pending: false, estimated: false });
   ctx.emit("credits-changed", view);
+  return { creditsCharged: credits, balanceAfter: view.creditsRemaining };
 }
 
 /** What the Rust copy commands do: write the system clipboard, or say it is out of reach. */

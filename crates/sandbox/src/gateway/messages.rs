@@ -177,7 +177,23 @@ fn reply_for(req: &MessagesRequest) -> (Reply, u64) {
         if words == 1 { "" } else { "s" },
         echo.trim()
     ));
+    // A request ending with the assistant's own words (a prefill) is continued from them: the
+    // reply is what follows those words when they begin it, else the whole reply.
+    if let Some(before) = prefill_of(req)
+        && let Some(rest) = text.strip_prefix(before.as_str())
+        && !rest.is_empty()
+    {
+        text = rest.to_owned();
+    }
     (Reply::Text(text), input_tokens)
+}
+
+/// The text of the last message when the assistant wrote it (a prefill to continue).
+fn prefill_of(req: &MessagesRequest) -> Option<String> {
+    req.messages
+        .last()
+        .filter(|m| m.role == MessageRole::Assistant)
+        .map(|m| content_text(&m.content))
 }
 
 /// Keeps the first words of `text` that fit `max` tokens.
@@ -293,6 +309,11 @@ async fn messages(
         Ok(r) => r,
         Err(e) => return fail(invalid(&format!("Malformed Messages request: {e}"))),
     };
+    if prefill_of(&req).is_some_and(|p| p.ends_with(char::is_whitespace)) {
+        return fail(invalid(
+            "final assistant content cannot end with trailing whitespace",
+        ));
+    }
     let a = answer(&req, def.price_in, def.price_out);
     if req.stream.unwrap_or(false) {
         return Ok(stream(app.clone(), meter, a, drop_after.map(|e| e.0.0)));

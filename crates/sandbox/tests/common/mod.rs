@@ -80,3 +80,18 @@ impl Env {
         v["creditsRemaining"].as_f64().expect("creditsRemaining")
     }
 }
+
+/// A response header as text (empty when absent).
+pub fn header(r: &reqwest::Response, name: &str) -> String {
+    r.headers()
+        .get(name)
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default()
+}
+
+/// A response header as a number.
+pub fn num(r: &reqwest::Response, name: &str) -> f64 {
+    header(r, name)
+        .parse()
+        .unwrap_or_else(|_| panic!("header {name}"))
+}

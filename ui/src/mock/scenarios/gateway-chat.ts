@@ -11,6 +11,7 @@
 // where each failure happens once, then the call works (a compare lane of openai/gpt-5-mini, a
 // [cut] reply, an "Ask a spec" answer). `gateway-models-faults`: the connection's catalog refused
 // (its key not accepted) until the test releases "catalog-back".
+import type { ChatReply } from "../../bindings/ChatReply";
 import type { ChatEvent, IpcError, MessagesRequest, MessagesResponse } from "../../ipc/contract";
 import type { ContentBlock } from "../../bindings/ContentBlock";
 import { baseHandlers } from "../base";
@@ -51,7 +52,7 @@ interface ChatArgs {
 }
 
 /** `failFirst`: a service error once the conversation exists, before the first word. */
-export async function chatStream(args: ChatArgs, ctx: MockContext, faults: { cut: boolean; failFirst?: IpcError } = { cut: true }): Promise<MessagesResponse> {
+export async function chatStream(args: ChatArgs, ctx: MockContext, faults: { cut: boolean; failFirst?: IpcError } = { cut: true }): Promise<ChatReply> {
   const channel = ctx.channel<ChatEvent>(args.onEvent as never);
   const fail = (error: IpcError): never => {
     channel.send({ type: "error", error });
@@ -120,8 +121,9 @@ export async function chatStream(args: ChatArgs, ctx: MockContext, faults: { cut
   charge(db, ctx, "v1/messages", 0.02, request.model);
   // The stream's headers: its request id and the balance after the reply.
   const balanceAfter = db.credits[db.settings.activeProfileId];
-  channel.send({ type: "done", message, conversationId: convId, requestId, ...(balanceAfter !== undefined ? { balanceAfter } : {}) });
-  return message;
+  const reply: ChatReply = { message, conversationId: convId, requestId, ...(balanceAfter !== undefined ? { balanceAfter } : {}) };
+  channel.send({ type: "done", ...reply });
+  return reply;
 }
 
 /** The base renderer with bold and italics, so a reply's markdown visibly renders. */

@@ -151,11 +151,13 @@ function setupLibrary(db: MockDb): void {
 }
 
 let requests = 0;
-/** Gives the ledger line a call just wrote its request id, as the metering headers do. */
-function withRequestId(db: MockDb): void {
+/** Gives the call just charged (the newest ledger line) its request id, and returns that id. */
+function withRequestId(db: MockDb): string {
   requests += 1;
+  const id = `req_${(0xa1b2c3 + requests).toString(16)}`;
   const line = db.ledger[0];
-  if (line) line.requestId = `req_${(0xa1b2c3 + requests).toString(16)}`;
+  if (line) line.requestId = id;
+  return id;
 }
 
 function finishVideo(ctx: MockContext, jobId: number): void {
@@ -181,24 +183,22 @@ defineScenario(
       return catalogView(ctx.db, { object: "list", data: [...base.data.filter((m) => !m.id.includes("transcribe")), ...clone(AUDIO_MODELS)] });
     },
     generate_images: async (a, ctx) => {
-      const items = await baseHandlers.generate_images(a, ctx);
-      withRequestId(ctx.db);
-      return items;
+      const out = await baseHandlers.generate_images(a, ctx);
+      return { ...out, charge: { ...out.charge, requestId: withRequestId(ctx.db) } };
     },
     speech: async (a, ctx) => {
-      const made = await baseHandlers.speech(a, ctx);
+      const { value: made, charge: charged } = await baseHandlers.speech(a, ctx);
       const music = a.request.model.includes("-preview");
       const ext = music ? "mp3" : a.request.response_format === "pcm16" ? "pcm" : "wav";
       const saved = ctx.db.media.find((m) => m.id === made.id);
       if (saved) saved.path = saved.path.replace(/\.wav$/, `.${ext}`);
-      withRequestId(ctx.db);
-      return clone(saved ?? made);
+      return { value: clone(saved ?? made), charge: { ...charged, requestId: withRequestId(ctx.db) } };
     },
     transcribe: ({ path, model }, ctx) => {
       requireKey(ctx.db);
-      charge(ctx.db, ctx, "v1/audio/transcriptions", 0.07, model);
-      withRequestId(ctx.db);
-      return { text: path.endsWith(".mp3") ? "" : TRANSCRIPT, usage: { cost: 0.007 }, segments: SEGMENTS } as never;
+      const charged = charge(ctx.db, ctx, "v1/audio/transcriptions", 0.07, model);
+      const value = { text: path.endsWith(".mp3") ? "" : TRANSCRIPT, usage: { cost: 0.007 }, segments: SEGMENTS } as never;
+      return { value, charge: { ...charged, requestId: withRequestId(ctx.db) } };
     },
     submit_video: async (a, ctx) => {
       const job = await baseHandlers.submit_video(a, ctx);

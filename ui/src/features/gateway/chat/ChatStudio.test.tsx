@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import type { Channel } from "@tauri-apps/api/core";
+import type { ChatReply } from "../../../bindings/ChatReply";
 import type { ChatEvent, MessagesRequest, MessagesResponse } from "../../../ipc/contract";
 import { renderScreen } from "../../../lib/testing";
 import { ChatStudio } from "./ChatStudio";
@@ -12,7 +13,7 @@ interface StreamCall {
   conversationId?: number;
   request: MessagesRequest;
   channel: Channel<ChatEvent>;
-  resolve: (m: MessagesResponse) => void;
+  resolve: (r: ChatReply) => void;
 }
 
 let streams: StreamCall[] = [];
@@ -134,7 +135,7 @@ describe("ChatStudio", () => {
     fireEvent.keyDown(input(), { key: "Enter" });
     await waitFor(() => expect(streams).toHaveLength(1));
     emit(0, { type: "start", conversationId: 7 });
-    emit(0, { type: "text", index: 0, text: "Part one" });
+    emit(0, { type: "text", index: 0, text: "Part one " });
     fireEvent.click(screen.getByRole("button", { name: "Stop" }));
     expect(cancelled).toEqual([streams[0]?.streamId]);
     await screen.findByText("Stopped");
@@ -143,10 +144,11 @@ describe("ChatStudio", () => {
     fireEvent.click(screen.getByRole("button", { name: "Continue" }));
     await waitFor(() => expect(streams).toHaveLength(2));
     expect(streams[1]?.conversationId).toBe(7);
-    expect(streams[1]?.request.messages.at(-1)).toEqual({ role: "assistant", content: [{ type: "text", text: "Part one" }] });
-    emit(1, { type: "text", index: 0, text: ", part two." });
-    emit(1, { type: "done", conversationId: 7, message: reply(", part two.") });
-    await waitFor(() => expect(announcer().textContent).toBe("Part one, part two."));
+    expect(streams[1]?.request.messages.at(-1)).toEqual({ role: "assistant", content: [{ type: "text", text: "Part one " }] });
+    // Rust sends those words without their trailing space; the continuation brings its own.
+    emit(1, { type: "text", index: 0, text: " and part two." });
+    emit(1, { type: "done", conversationId: 7, message: reply(" and part two.") });
+    await waitFor(() => expect(announcer().textContent).toBe("Part one and part two."));
 
     fireEvent.click(screen.getByRole("button", { name: "Regenerate" }));
     await waitFor(() => expect(streams).toHaveLength(3));
@@ -157,7 +159,7 @@ describe("ChatStudio", () => {
     fireEvent.click(within(versions).getByRole("button", { name: "Previous version" }));
     expect(screen.getByText("1 / 2")).toBeTruthy();
     const thread = screen.getByRole("list", { name: "Messages" });
-    await waitFor(() => expect(within(thread).getByText("Part one, part two.")).toBeTruthy());
+    await waitFor(() => expect(within(thread).getByText("Part one and part two.")).toBeTruthy());
     expect(within(thread).queryByText("Another take.")).toBeNull();
   });
 });

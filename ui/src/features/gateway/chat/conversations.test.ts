@@ -6,7 +6,7 @@ import { conversationHandlers } from "../../../mock/conversations";
 import type { MockContext } from "../../../mock/registry";
 import { CLOSED, loadTree, loadWinners, recordWinner, renameConversation, saveTree, searchConversations, titleOf, toMarkdown } from "./conversations";
 import { forgetLocalChat, hasLocalChats, importLocalChats } from "./localImport";
-import { addTurn, emptyTree, pathOf, type Turn } from "./tree";
+import { addTurn, emptyTree, pathOf, textOf, type Turn } from "./tree";
 
 const conv = (id: number, title: string, model?: string): Conversation => ({ id, profileId: "sandbox", title, model, createdAt: "", updatedAt: "" });
 const turn = (id: string, parentId: string | null, role: Turn["role"], text: string, extra: Partial<Turn> = {}): Turn => ({
@@ -113,6 +113,26 @@ describe("conversations kept in the library", () => {
     const back = await loadTree(2);
     expect(back && pathOf(back).map((x) => x.status)).toEqual(["done", "cut"]);
     expect(await loadTree(1)).toBeNull();
+  });
+
+  it("gives a reply the app was killed on the words Rust kept of it, not only those of the branches", async () => {
+    // The branches were written as the reply opened (no words yet); Rust kept its words since.
+    const opened = addTurn(addTurn(emptyTree(), turn("u1", null, "user", "Hi")), turn("a1", "u1", "assistant", "", { status: "streaming" }));
+    await saveTree(2, opened);
+    const message = (id: number, role: string, text: string, cut: boolean) => ({ id, conversationId: 2, role, content: [{ type: "text", text }], createdAt: "", cut });
+    db.messages.push(message(10, "user", "Hi", false), message(11, "assistant", "Sandbox reply from", true));
+    let back = await loadTree(2);
+    expect(back && pathOf(back).map((x) => [x.status, textOf(x.content), x.error])).toEqual([
+      ["done", "Hi", undefined],
+      ["cut", "Sandbox reply from", CLOSED],
+    ]);
+    // Killed before the first word: the newest message is the question, and the reply failed.
+    db.messages.pop();
+    back = await loadTree(2);
+    expect(back && pathOf(back).map((x) => [x.status, textOf(x.content)])).toEqual([
+      ["done", "Hi"],
+      ["error", ""],
+    ]);
   });
 
   it("records winners on the conversation, and a delete takes them with it", async () => {

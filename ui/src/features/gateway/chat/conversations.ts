@@ -5,7 +5,7 @@
 import type { ChatWinner, Conversation, IpcError, NewChatWinner } from "../../../ipc/contract";
 import { call } from "../../../ipc/invoke";
 import { forgetLocalChat } from "./localImport";
-import { isTree, textOf, type ChatTree, type Turn } from "./tree";
+import { isTree, textOf, toBlocks, type ChatTree, type Turn } from "./tree";
 
 export function titleOf(c: Conversation): string {
   return c.title || "Untitled conversation";
@@ -22,12 +22,24 @@ export function searchConversations(list: Conversation[], query: string): Conver
   return list.filter((c) => words.every((w) => `${titleOf(c)} ${c.model ?? ""}`.toLowerCase().includes(w)));
 }
 
-/** The kept branches (null when none); a reply still streaming when they were kept (the app closed) is cut off. */
+/**
+ * The kept branches (null when none). A reply still streaming when they were kept (the app
+ * closed, even killed) is cut off, with the words Rust kept of it as they arrived: the branches
+ * are written as a reply opens and settles, the reply's words about once a second, as the
+ * conversation's newest message marked cut. A reply that had no words yet is an error.
+ */
 export async function loadTree(id: number): Promise<ChatTree | null> {
   const tree = await call("conversation_tree", { conversationId: id });
   if (!isTree(tree)) return null;
+  const open = Object.values(tree.turns).filter((t) => t.status === "streaming");
+  const newest = open.length === 1 ? (await call("conversation_messages", { conversationId: id })).at(-1) : undefined;
+  const kept = newest?.role === "assistant" && newest.cut ? toBlocks(newest.content) : [];
   const turns = Object.fromEntries(
-    Object.entries(tree.turns).map(([k, t]) => [k, t.status === "streaming" ? { ...t, status: t.content.length ? ("cut" as const) : ("error" as const), error: CLOSED } : t]),
+    Object.entries(tree.turns).map(([k, t]) => {
+      if (t.status !== "streaming") return [k, t];
+      const content = textOf(kept).length > textOf(t.content).length ? kept : t.content;
+      return [k, { ...t, content, status: content.length ? ("cut" as const) : ("error" as const), error: CLOSED }];
+    }),
   );
   return { ...tree, turns };
 }

@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import type { Channel } from "@tauri-apps/api/core";
+import type { ChatReply } from "../../../bindings/ChatReply";
 import type { ChatEvent, MessagesResponse } from "../../../ipc/contract";
-import { DONE_GRACE_MS, startChatStream, type ReplyMeta } from "./stream";
+import { startChatStream, type ReplyMeta } from "./stream";
 
 const MESSAGE: MessagesResponse = {
   id: "msg_1",
@@ -15,17 +16,18 @@ const MESSAGE: MessagesResponse = {
   usage: { output_tokens: 1, cost: 0.001 },
 };
 
-afterEach(() => {
-  clearMocks();
-  vi.useRealTimers();
-});
+const REPLY: ChatReply = { message: MESSAGE, conversationId: 7, requestId: "req_9", balanceAfter: 41.5 };
 
+afterEach(() => clearMocks());
+
+/** A stream whose command answers when `answer` is called. */
 function run() {
   let channel: Channel<ChatEvent> | undefined;
+  let answer: (r: ChatReply) => void = () => undefined;
   mockIPC((cmd, args) => {
     if (cmd !== "chat_stream") return null;
     channel = (args as { onEvent: Channel<ChatEvent> }).onEvent;
-    return MESSAGE; // the command answers at once
+    return new Promise<ChatReply>((resolve) => (answer = resolve));
   });
   const done: [MessagesResponse, number | undefined, ReplyMeta][] = [];
   startChatStream({ model: "a/model", messages: [{ role: "user", content: "Hi" }], max_tokens: 16 }, undefined, {
@@ -33,25 +35,30 @@ function run() {
     onDone: (m, c, meta) => done.push([m, c, meta]),
     onError: () => undefined,
   });
-  return { done, send: (ev: ChatEvent) => channel?.onmessage(ev) };
+  return { done, send: (ev: ChatEvent) => channel?.onmessage(ev), answer: (r: ChatReply) => answer(r) };
 }
 
+const settled = () => new Promise((r) => setTimeout(r, 0));
+
 describe("a chat stream's end", () => {
-  it("waits for the channel's done when the command answers first, and keeps what it carries", async () => {
-    vi.useFakeTimers();
-    const { done, send } = run();
-    await vi.advanceTimersByTimeAsync(DONE_GRACE_MS / 2);
-    expect(done).toEqual([]);
-    send({ type: "done", message: MESSAGE, conversationId: 7, requestId: "req_9", balanceAfter: 41.5 });
+  it("settles at once on the command's answer, with the request id and balance it carries", async () => {
+    const { done, send, answer } = run();
+    await settled();
+    answer(REPLY);
+    await settled();
     expect(done).toEqual([[MESSAGE, 7, { requestId: "req_9", balanceAfter: 41.5 }]]);
-    await vi.advanceTimersByTimeAsync(DONE_GRACE_MS);
+    // The channel's `done`, arriving after, changes nothing.
+    send({ type: "done", ...REPLY });
     expect(done).toHaveLength(1);
   });
 
-  it("settles with the command's answer when no done comes", async () => {
-    vi.useFakeTimers();
-    const { done } = run();
-    await vi.advanceTimersByTimeAsync(DONE_GRACE_MS + 1);
-    expect(done).toEqual([[MESSAGE, undefined, {}]]);
+  it("settles on the channel's done when it comes first, and once only", async () => {
+    const { done, send, answer } = run();
+    await settled();
+    send({ type: "done", message: MESSAGE, conversationId: 7 });
+    expect(done).toEqual([[MESSAGE, 7, {}]]);
+    answer(REPLY);
+    await settled();
+    expect(done).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 // One streamed chat turn over `chat_stream`: a Channel of `start`, `text` deltas, then `done` or
 // `error`. Exactly one of `onDone` / `onError` is called, whichever of the last event and the
-// command's own answer comes first; Stop cancels the stream (`cancel_stream`) and settles it as
-// `cancelled` at once, keeping the text received so far.
+// command's own answer comes first (the answer carries all that `done` does); Stop cancels the
+// stream (`cancel_stream`) and settles it as `cancelled` at once, keeping the text received so far.
 import { Channel } from "@tauri-apps/api/core";
 import { ErrorKind, type ChatEvent, type IpcError, type MessagesRequest, type MessagesResponse } from "../../../ipc/contract";
 import { call, toIpcError } from "../../../ipc/invoke";
@@ -32,14 +32,10 @@ export function newStreamId(): string {
   return `chat-${Date.now().toString(36)}-${streams}`;
 }
 
-/** How long an answered stream waits for its channel's `done` before it settles without it. */
-export const DONE_GRACE_MS = 1000;
-
 export const STOPPED: IpcError = { kind: ErrorKind.cancelled, message: "Stopped. The reply so far is kept." };
 
 export function startChatStream(request: MessagesRequest, conversationId: number | undefined, h: StreamHandlers, streamId = newStreamId()): RunningStream {
   let settled = false;
-  let conv = conversationId;
   const settle = (f: () => void) => {
     if (settled) return;
     settled = true;
@@ -52,7 +48,6 @@ export function startChatStream(request: MessagesRequest, conversationId: number
     if (settled) return;
     switch (ev.type) {
       case "start":
-        conv = ev.conversationId;
         h.onStart?.(ev.conversationId);
         break;
       case "text":
@@ -61,12 +56,7 @@ export function startChatStream(request: MessagesRequest, conversationId: number
         h.onText(ev.text);
         break;
       case "done":
-        settle(() =>
-          h.onDone(ev.message, ev.conversationId, {
-            ...(ev.requestId ? { requestId: ev.requestId } : {}),
-            ...(ev.balanceAfter !== undefined ? { balanceAfter: ev.balanceAfter } : {}),
-          }),
-        );
+        settle(() => h.onDone(ev.message, ev.conversationId, metaOf(ev)));
         break;
       case "error":
         settle(() => h.onError(ev.error));
@@ -77,11 +67,7 @@ export function startChatStream(request: MessagesRequest, conversationId: number
     }
   };
   call("chat_stream", { streamId, ...(conversationId !== undefined ? { conversationId } : {}), request: { ...request, stream: true }, onEvent: channel })
-    .then((message) => {
-      // Rust sends `done` on the channel before it answers, but a large `done` can arrive after
-      // the answer: wait for it a moment (it carries the request id and the balance after).
-      setTimeout(() => settle(() => h.onDone(message, conv, {})), DONE_GRACE_MS);
-    })
+    .then((reply) => settle(() => h.onDone(reply.message, reply.conversationId, metaOf(reply))))
     .catch((e: unknown) => settle(() => h.onError(toIpcError(e))));
   return {
     streamId,
@@ -90,6 +76,13 @@ export function startChatStream(request: MessagesRequest, conversationId: number
       call("cancel_stream", { streamId }).catch(() => undefined);
       settle(() => h.onError(STOPPED));
     },
+  };
+}
+
+function metaOf(reply: { requestId?: string; balanceAfter?: number }): ReplyMeta {
+  return {
+    ...(reply.requestId ? { requestId: reply.requestId } : {}),
+    ...(reply.balanceAfter !== undefined ? { balanceAfter: reply.balanceAfter } : {}),
   };
 }
 

@@ -77,7 +77,9 @@ export function useChat(settings: ChatSettings) {
     (turnId: string, messages: Message[], append: boolean, model = settingsRef.current.model) => {
       const sentAt = performance.now();
       const base = append ? (treeRef.current.turns[turnId]?.content ?? []) : [];
-      const baseText = textOf(base);
+      // Continued from its words without their trailing white space, as Rust sends them (the
+      // Messages shape refuses a prefill ending in it): the continuation brings its own.
+      const baseText = textOf(base).trimEnd();
       let text = "";
       setStreamingId(turnId);
       setAnnouncement("");

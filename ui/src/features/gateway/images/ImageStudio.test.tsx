@@ -24,14 +24,15 @@ describe("ImageStudio", () => {
       if (cmd === "generate_images") {
         const made = [img(3, "A kite"), { ...img(4, "A kite"), credits: undefined }];
         media = [...made, ...media];
-        return made;
+        return { value: made, charge: { requestId: "req_9", creditsCharged: 0.8, balanceAfter: 41.2 } };
       }
       if (cmd === "set_media_settings") {
         const { ids, settings } = args as { ids: number[]; settings: Record<string, string | number> };
         media = media.map((m) => (ids.includes(m.id) ? { ...m, settings } : m));
         return null;
       }
-      if (cmd === "credit_ledger") return [{ at: "x", profileId: "sandbox", endpoint: "v1/images", requestId: "req_9", creditsCharged: 0.8, creditsRemaining: 41.2, pending: false, estimated: false }];
+      // Another call's line, newer in the ledger: the studio shows its own call's charge.
+      if (cmd === "credit_ledger") return [{ at: "x", profileId: "sandbox", endpoint: "v1/images", requestId: "req_other", creditsCharged: 0.4, creditsRemaining: 40.8, pending: false, estimated: false }];
       return null;
     });
     renderScreen(<ImageStudio />);

@@ -27,7 +27,7 @@ export function ImageStudio() {
   const refresh = useRefreshMedia();
   const notice = useNotice();
   const toast = useErrorToast();
-  const generation = useMeteredCall<MediaItem[]>("images");
+  const generation = useMeteredCall<MediaItem[]>();
   const [draft, setDraft] = useState<ImageDraft>({ prompt: "", model: "", count: 1, size: "1024x1024" });
   const [focusModel, setFocusModel] = useState(0);
   const [query, setQuery] = useState("");

@@ -43,6 +43,7 @@ export function AskSpec() {
   const [sent, setSent] = useState<Sent[]>([]);
   const [answer, setAnswer] = useState("");
   const [charge, setCharge] = useState<Charge | null>(null);
+  const [rankCharge, setRankCharge] = useState<Charge | null>(null);
   const [error, setError] = useState<IpcError | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
@@ -61,6 +62,7 @@ export function AskSpec() {
     setError(null);
     setAnswer("");
     setCharge(null);
+    setRankCharge(null);
     setSent([]);
     setAnnouncement("");
     try {
@@ -68,12 +70,13 @@ export function AskSpec() {
       const chunks = splitSpec(await call("spec_markdown", { specId: chosen, doc: "human" }));
       if (!chunks.length) throw { kind: "notFound", message: "This spec's document has no sections to search." } satisfies IpcError;
       setPhase("ranking");
-      const ranked = await call("rerank", { request: { model: rerankModel, query: question.trim(), documents: chunks.map((c) => c.text), top_n: Math.min(count, chunks.length) } });
+      const { value: ranked, charge: ranking } = await call("rerank", { request: { model: rerankModel, query: question.trim(), documents: chunks.map((c) => c.text), top_n: Math.min(count, chunks.length) } });
       const top = ranked.results.slice(0, count).flatMap((hit) => {
         const chunk = chunks[hit.index];
         return chunk ? [{ hit, chunk }] : [];
       });
       setSent(top);
+      setRankCharge(ranking);
       setPhase("answering");
       let text = "";
       stream.current = startChatStream(
@@ -179,6 +182,7 @@ export function AskSpec() {
             <h2 id="ask-answer-title">Answer</h2>
             {phase === "stopped" && <span className="badge tone-badge" data-tone="warning">Stopped</span>}
           </div>
+          {rankCharge && <CostLine charge={rankCharge} label="What ranking the sections cost" />}
           {charge && <CostLine charge={charge} label="What the answer cost" />}
           {answer ? <MarkdownText text={answer} /> : <p className="muted">Waiting for the first word…</p>}
           {phase === "done" && (

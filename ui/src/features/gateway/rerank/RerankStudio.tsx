@@ -15,7 +15,7 @@ import { AskSpec } from "./AskSpec";
 import { RankedList } from "./RankedList";
 import { RERANK_MODELS, documentsFromFile, orderText, parseDocuments } from "./documents";
 import { RerankModelSelect } from "./RerankModelSelect";
-import { chargeOfLastCall, type Charge } from "../shared/charges";
+import type { Charge } from "../shared/charges";
 import { CostLine } from "../shared/CostLine";
 import "./rerank.css";
 
@@ -64,13 +64,10 @@ function RankDocuments() {
   };
   const documents = parseDocuments(docsText);
   const run = useMutation({
-    // The rerank answer carries no request id or balance: the ledger line the call wrote does.
-    mutationFn: async (v: { documents: string[]; top?: number }) => {
-      const result = await call("rerank", { request: { model, query: query.trim(), documents: v.documents, ...(v.top ? { top_n: v.top } : {}) } });
-      return { result, charge: await chargeOfLastCall("rerank") };
-    },
-    onSuccess: ({ result, charge }, v) => {
-      setRanked({ result, documents: v.documents, charge });
+    mutationFn: (v: { documents: string[]; top?: number }) =>
+      call("rerank", { request: { model, query: query.trim(), documents: v.documents, ...(v.top ? { top_n: v.top } : {}) } }),
+    onSuccess: ({ value, charge }, v) => {
+      setRanked({ result: value, documents: v.documents, charge });
       void qc.invalidateQueries({ queryKey: keys.credits });
     },
   });

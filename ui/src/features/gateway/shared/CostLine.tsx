@@ -10,7 +10,7 @@ export function CostLine({
   label = "What this call cost",
 }: {
   charge: Charge | null;
-  /** Credits the result itself carries, used when the ledger line has none. */
+  /** Credits the result itself carries, used when the call's charge has none. */
   creditsFallback?: number;
   /** USD the model reported (`usage.cost`). */
   cost?: number;

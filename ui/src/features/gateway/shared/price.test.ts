@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CatalogModel } from "../../../bindings/CatalogModel";
 import { credits, imagePriceLine, priceOf, speechPriceLine, transcriptionPriceLine, UNPRICED, usd, videoPriceLine } from "./price";
-import { latestCharge } from "./charges";
 
 const m = (svc: Record<string, number> | undefined): CatalogModel => ({ id: "lab/x", input: [], output: [], svc: svc as CatalogModel["svc"] });
 
@@ -28,19 +27,5 @@ describe("price lines", () => {
     expect(credits(0.1 + 0.2)).toBe("0.3 credits");
     expect(usd(0.007)).toBe("$0.007");
     expect(usd(0.6)).toBe("$0.60");
-  });
-});
-
-describe("latestCharge", () => {
-  const line = (endpoint: string, over = {}) => ({ at: "2026-11-22T09:00:00Z", profileId: "sandbox", endpoint, pending: false, estimated: false, ...over });
-  it("takes the newest line of the endpoint, whatever its prefix", () => {
-    const entries = [
-      line("v1/messages", { creditsCharged: 0.02 }),
-      line("v1/images", { requestId: "req_2", creditsCharged: 0.8, creditsRemaining: 99.2 }),
-      line("v1/images", { requestId: "req_1", creditsCharged: 0.4, creditsRemaining: 100 }),
-    ];
-    expect(latestCharge(entries, "images")).toEqual({ requestId: "req_2", creditsCharged: 0.8, balanceAfter: 99.2 });
-    expect(latestCharge(entries, "videos")).toBeNull();
-    expect(latestCharge([line("v1/audio/speech", { estimated: true, creditsCharged: 0.1 })], "speech")).toEqual({ creditsCharged: 0.1, estimated: true });
   });
 });

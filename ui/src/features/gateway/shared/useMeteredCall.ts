@@ -1,9 +1,10 @@
 // One gateway call at a time from a studio's form: pending, the refusal (an IpcError with its
-// action), the result, and what the call cost (read from the credit ledger once it answered).
+// action), the result, and what that call cost (returned with the result by the command).
 import { useState } from "react";
+import type { Charged } from "../../../bindings/Charged";
 import type { IpcError } from "../../../ipc/contract";
 import { toIpcError } from "../../../ipc/invoke";
-import { chargeOfLastCall, type Charge, type GatewayEndpoint } from "./charges";
+import type { Charge } from "./charges";
 
 export interface MeteredState<T> {
   pending: boolean;
@@ -12,15 +13,14 @@ export interface MeteredState<T> {
   charge: Charge | null;
 }
 
-export function useMeteredCall<T>(endpoint: GatewayEndpoint) {
+export function useMeteredCall<T>() {
   const [state, setState] = useState<MeteredState<T>>({ pending: false, error: null, result: null, charge: null });
-  const run = async (send: () => Promise<T>): Promise<T | null> => {
+  const run = async (send: () => Promise<Charged<T>>): Promise<T | null> => {
     setState((s) => ({ ...s, pending: true, error: null }));
     try {
-      const result = await send();
-      const charge = await chargeOfLastCall(endpoint);
-      setState({ pending: false, error: null, result, charge });
-      return result;
+      const { value, charge } = await send();
+      setState({ pending: false, error: null, result: value, charge });
+      return value;
     } catch (e) {
       setState((s) => ({ ...s, pending: false, error: toIpcError(e) }));
       return null;

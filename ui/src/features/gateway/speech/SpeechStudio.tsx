@@ -36,7 +36,7 @@ export function SpeechStudio() {
   const takes = useMedia("audio");
   const refresh = useRefreshMedia();
   const toast = useErrorToast();
-  const generation = useMeteredCall<MediaItem>("speech");
+  const generation = useMeteredCall<MediaItem>();
   const [draft, setDraft] = useState<SpeechDraft>(EMPTY_SPEECH);
   const [current, setCurrent] = useState<number | null>(null);
   const [ab, setAb] = useState<AbState>(EMPTY_AB);

@@ -44,7 +44,7 @@ export function TranscribeStudio() {
   const refreshMedia = useRefreshMedia();
   const notice = useNotice();
   const toast = useErrorToast();
-  const job = useMeteredCall<Transcription>("transcriptions");
+  const job = useMeteredCall<Transcription>();
   const [source, setSource] = useState<Source | null>(null);
   const [transcribed, setTranscribed] = useState<Source | null>(null);
   const [model, setModel] = useState("");
