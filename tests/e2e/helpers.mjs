@@ -195,3 +195,30 @@ export async function useOutsideConnection(name, apiKey) {
   await invoke("set_active_profile", { id: profile.id });
 }
 
+
+/**
+ * Waits until the audio or video element matching `selector` has been decoded by WebKit and
+ * returns its duration in seconds; fails with the element's state when it never is.
+ */
+export async function waitForDuration(selector, what, timeout = 20000) {
+  let duration = 0;
+  await browser
+    .waitUntil(
+      async () => {
+        duration = await browser.execute((s) => {
+          const media = document.querySelector(s);
+          return media && Number.isFinite(media.duration) ? media.duration : 0;
+        }, selector);
+        return duration > 0;
+      },
+      { timeout },
+    )
+    .catch(async () => {
+      const state = await browser.execute((s) => {
+        const m = document.querySelector(s);
+        return m ? `src=${m.src} error=${m.error ? m.error.code : "none"} ready=${m.readyState} network=${m.networkState}` : "no such element";
+      }, selector);
+      assert.fail(`${what} never reported a duration: ${state}`);
+    });
+  return duration;
+}

@@ -2,14 +2,17 @@
 // sandbox: a rate limit (a sandbox fault) shown with its wait; the daily spend cap stopping an
 // image before it is sent, then raised for today from the error; a video job that goes on while
 // the app is closed and plays after the relaunch, with the image still shown from the library;
-// and a free key whose 5-credit trial runs out, reaching subscription_required. It works alone
+// a free key whose 5-credit trial runs out, reaching subscription_required; and a chat reply cut
+// by a killed app (SIGKILL), kept, marked and continued after the relaunch. It works alone
 // or after the other files (same data folder). Nothing here measures time.
+import { execFileSync } from "node:child_process";
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { browser, click, fill, launch, openArea, openStudio, quit, useConnection, useSandbox, waitForText } from "./helpers.mjs";
+import { browser, click, env, fill, launch, openArea, openStudio, quit, useConnection, useSandbox, waitForDuration, waitForText } from "./helpers.mjs";
 
 const KETTLE = "A copper kettle on a stone windowsill";
 const FILM = "Steam rising from a copper kettle";
+const CUT_QUESTION = "Tell me about copper kettles";
 
 let sandboxUrl;
 
@@ -147,25 +150,7 @@ test("a video goes on while the app is closed and plays after the relaunch; the 
   await again.waitForExist({ timeout: 20000 });
   await again.$("video").waitForExist({ timeout: 60000 });
   // WebKit decodes the H.264 file the job saved in the media folder (GStreamer's libav).
-  let duration = 0;
-  await browser
-    .waitUntil(
-      async () => {
-        duration = await browser.execute((title) => {
-          const v = document.querySelector(`li.video-job[aria-label="Video: ${title}"] video`);
-          return v && Number.isFinite(v.duration) ? v.duration : 0;
-        }, FILM);
-        return duration > 0;
-      },
-      { timeout: 30000 },
-    )
-    .catch(async () => {
-      const state = await browser.execute((title) => {
-        const v = document.querySelector(`li.video-job[aria-label="Video: ${title}"] video`);
-        return v ? `src=${v.src} error=${v.error ? v.error.code : "none"} ready=${v.readyState}` : "no video element";
-      }, FILM);
-      assert.fail(`the video never reported a duration: ${state}`);
-    });
+  const duration = await waitForDuration(`li.video-job[aria-label="Video: ${FILM}"] video`, "the video", 30000);
   assert.ok(Math.abs(duration - 4) < 0.5, `a 4-second video (${duration})`);
 
   await openStudio("Images");
@@ -235,4 +220,45 @@ test("a free key's 5-credit trial runs out: the next call says a paid plan is ne
   await useConnection("Sandbox");
   assert.equal(await (await browser.$('li[aria-label="Trial"]')).$("span=Gateway free trial").isExisting(), true);
   assert.equal(await (await browser.$('li[aria-label="Sandbox"]')).$("span=Gateway free trial").isExisting(), false);
+});
+
+test("a reply cut by a killed app is kept, marked and continued after the relaunch", async () => {
+  const url = await useSandbox();
+  // Each word of a reply comes 250 ms after the one before, so the app can be killed mid-reply.
+  const paced = await fetch(`${url}/_sandbox/gateway/pace`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ deltaIntervalMs: 250 }) });
+  assert.equal(paced.status, 200, await paced.clone().text());
+  await openArea("Gateway");
+  await openStudio("Chat");
+  const model = () => browser.execute(() => [...document.querySelectorAll("label")].find((x) => x.textContent.trim() === "Model")?.control?.value ?? "");
+  await browser.waitUntil(async () => !!(await model()), { timeout: 20000, timeoutMsg: "no chat model was offered" });
+  const chosen = await model();
+  await (await browser.$("#chat-input")).setValue(CUT_QUESTION);
+  await browser.keys("Enter");
+  const whole = `Sandbox reply from ${chosen}. You wrote ${CUT_QUESTION.split(/\s+/).length} words: "${CUT_QUESTION}"`;
+  const reply = () => browser.execute(() => [...document.querySelectorAll('li.turn[data-role="assistant"] .turn-body')].at(-1)?.textContent.replace(/\s+/g, " ").trim() ?? "");
+  // Six words shown: Rust has kept the reply's words at least once since its first.
+  await browser.waitUntil(async () => (await reply()).split(" ").length >= 6, { timeout: 30000, timeoutMsg: "the reply never streamed" });
+  const shown = await reply();
+  assert.ok(whole.startsWith(shown) && shown.length < whole.length, `mid-reply when killed: "${shown}"`);
+
+  // Killed as a crash would: no clean quit, nothing flushed on the way out.
+  execFileSync("pkill", ["-KILL", "-f", `^${env("SPECDESK_E2E_APP")}( |$)`]);
+  await quit().catch(() => undefined);
+  await launch();
+  await useSandbox();
+  await openArea("Gateway");
+  await openStudio("Chat");
+  // The conversation, named by its question, opened from the list.
+  await (await browser.$('nav[aria-label="Conversations"]')).$(`button*=${CUT_QUESTION}`).click();
+  await browser.waitUntil(async () => (await browser.$$('li.turn[data-role="assistant"]')).length === 1, { timeout: 20000, timeoutMsg: "the conversation did not open" });
+  const turn = await browser.$('li.turn[data-role="assistant"]');
+  await turn.$("span=Cut off").waitForExist({ timeout: 20000 });
+  const kept = await reply();
+  assert.ok(kept.split(" ").length >= 2 && whole.startsWith(kept) && kept.length < whole.length, `the words kept are the reply's first ones: "${kept}"`);
+  await waitForText("Specdesk closed before this reply finished. The part received is kept.");
+
+  // Continued from its own words (the restarted Sandbox streams at its own pace): one whole reply.
+  await click("button", "Continue", turn);
+  await browser.waitUntil(async () => (await reply()) === whole, { timeout: 30000, timeoutMsg: `the continued reply is not the whole one: "${await reply()}"` });
+  await browser.waitUntil(async () => !(await turn.$("span=Cut off").isExisting()), { timeout: 10000, timeoutMsg: "the reply is still marked cut off" });
 });

@@ -16,7 +16,7 @@ import assert from "node:assert/strict";
 import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { browser, click, env, fill, launch, openArea, openStudio, quit, useSandbox, waitForText } from "./helpers.mjs";
+import { browser, click, env, fill, launch, openArea, openStudio, quit, useSandbox, waitForDuration, waitForText } from "./helpers.mjs";
 
 const MESSAGE = "Hello from the end-to-end test";
 const SPOKEN = "Welcome to Specdesk, the desktop client.";
@@ -75,23 +75,7 @@ test("speech is generated and plays, and the take is transcribed back to its tex
   const player = await browser.$('section[aria-label="Player"]');
   await player.waitForExist({ timeout: 30000 });
   // WebKit decodes the file the asset protocol serves from the media folder.
-  let duration = 0;
-  await browser.waitUntil(
-    async () => {
-      duration = await browser.execute(() => {
-        const audio = document.querySelector('section[aria-label="Player"] audio');
-        return audio && Number.isFinite(audio.duration) ? audio.duration : 0;
-      });
-      return duration > 0;
-    },
-    { timeout: 20000 },
-  ).catch(async () => {
-    const audio = await browser.execute(() => {
-      const a = document.querySelector('section[aria-label="Player"] audio');
-      return a ? `src=${a.src} error=${a.error ? a.error.code : "none"} ready=${a.readyState} network=${a.networkState}` : "no audio element";
-    });
-    assert.fail(`the audio element never reported a duration: ${audio}`);
-  });
+  const duration = await waitForDuration('section[aria-label="Player"] audio', "the speech take");
   assert.ok(duration > 0.5, `duration ${duration}`);
   // The waveform is drawn in WebKit from the decoded audio: its canvas holds painted bars.
   await browser.waitUntil(
