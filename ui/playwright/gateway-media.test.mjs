@@ -225,6 +225,12 @@ describe("video", () => {
       await card.locator("video, .media-missing").first().waitFor();
       await card.getByRole("button", { name: "Show in folder" }).click();
       assert.equal((await mock.calls("reveal_media")).length, 1);
+      // Download: a copy of the finished video in the download folder, and where it went.
+      await card.getByRole("button", { name: "Download" }).click();
+      const mediaId = await page.evaluate(() => window.__SPECDESK_MOCK__.db.jobs.find((j) => j.request?.prompt === "A hummingbird in slow motion")?.result?.mediaId);
+      assert.deepEqual((await mock.calls("save_media_copy")).map((c) => c.args), [{ id: mediaId, choose: false }]);
+      const file = await page.evaluate((id) => window.__SPECDESK_MOCK__.db.media.find((m) => m.id === id).path.split("/").pop(), mediaId);
+      await page.getByText(`Saved to /home/user/Downloads/${file}`).waitFor();
 
       // The resumed job ends through the ledger's broadcast.
       const job = await page.evaluate(() => structuredClone(window.__SPECDESK_MOCK__.db.jobs.find((j) => j.id === 42)));
@@ -236,25 +242,38 @@ describe("video", () => {
 });
 
 describe("errors and themes", () => {
-  test("out of credits: the refusal offers Top up", async () => {
-    await h.withScenario("gateway-media-broke", async ({ page, mock }) => {
-      await openStudio(page, "Images");
-      const form = page.getByRole("form", { name: "New images" });
-      await form.getByLabel("Prompt").fill("A cat");
-      await form.getByRole("button", { name: "Generate image" }).click();
-      const alert = form.getByRole("alert");
-      await alert.getByRole("heading", { name: "Not enough credits" }).waitFor();
-      await alert.getByText("You have run out of credits. Top up to keep generating.").waitFor();
-      await alert.getByRole("button", { name: "Top up" }).click();
-      assert.deepEqual((await mock.calls("open_external")).map((c) => c.args), [{ url: "https://example.com/topup" }]);
-      await expectAxeClean(page, "an out-of-credits refusal");
+  for (const theme of ["light", "dark"]) {
+    test(`out of credits: images, speech and video refusals offer Top up (${theme})`, async () => {
+      await h.withScenario("gateway-media-broke", { theme }, async ({ page, mock }) => {
+        await openStudio(page, "Images");
+        const form = page.getByRole("form", { name: "New images" });
+        await form.getByLabel("Prompt").fill("A cat");
+        await form.getByRole("button", { name: "Generate image" }).click();
+        const alert = form.getByRole("alert");
+        await alert.getByRole("heading", { name: "Not enough credits" }).waitFor();
+        await alert.getByText("You have run out of credits. Top up to keep generating.").waitFor();
+        await alert.getByRole("button", { name: "Top up" }).click();
+        assert.deepEqual((await mock.calls("open_external")).map((c) => c.args), [{ url: "https://example.com/topup" }]);
+        await expectAxeClean(page, `an out-of-credits refusal (${theme})`);
 
-      await page.getByRole("tab", { name: "Video" }).click();
-      await page.getByRole("form", { name: "New video" }).getByLabel("Prompt").fill("Waves");
-      await page.getByRole("button", { name: "Start video" }).click();
-      await page.getByRole("form", { name: "New video" }).getByRole("button", { name: "Top up" }).waitFor();
+        // Speech: the same refusal in its form, the text kept.
+        await page.getByRole("tab", { name: "Speech and music" }).click();
+        await page.getByLabel("Text to speak").fill("Hello team");
+        await page.getByRole("button", { name: "Generate speech" }).click();
+        const take = page.getByRole("alert").filter({ hasText: "You have run out of credits. Top up to keep generating." });
+        await take.getByRole("heading", { name: "Not enough credits" }).waitFor();
+        await take.getByRole("button", { name: "Top up" }).waitFor();
+        assert.equal(await page.getByLabel("Text to speak").inputValue(), "Hello team");
+        assert.equal((await mock.calls("speech")).length, 1);
+        await expectAxeClean(page, `a refused take (${theme})`);
+
+        await page.getByRole("tab", { name: "Video" }).click();
+        await page.getByRole("form", { name: "New video" }).getByLabel("Prompt").fill("Waves");
+        await page.getByRole("button", { name: "Start video" }).click();
+        await page.getByRole("form", { name: "New video" }).getByRole("button", { name: "Top up" }).waitFor();
+      });
     });
-  });
+  }
 
   test("transcription: a refused file, unreadable takes and a missing key each show their title, words and next step", async () => {
     await h.withScenario("gateway-media-faults", async ({ page, mock }) => {

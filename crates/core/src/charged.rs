@@ -60,6 +60,8 @@ pub struct ChatReply {
     pub request_id: Option<String>,
     /// The balance after the reply, when the headers announced its charge.
     pub balance_after: Option<f64>,
+    /// The credits the reply cost (its final usage, else its headers), as the ledger keeps.
+    pub credits_charged: Option<f64>,
 }
 
 impl ChatReply {
@@ -70,6 +72,7 @@ impl ChatReply {
             conversation_id: self.conversation_id,
             request_id: self.request_id.clone(),
             balance_after: self.balance_after,
+            credits_charged: self.credits_charged,
         }
     }
 }

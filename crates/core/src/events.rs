@@ -92,6 +92,10 @@ pub enum ChatEvent {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[cfg_attr(feature = "ts", ts(optional))]
         balance_after: Option<f64>,
+        /// The credits the reply cost (its final usage, else its headers), as the ledger keeps.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        credits_charged: Option<f64>,
     },
     Error {
         error: IpcError,

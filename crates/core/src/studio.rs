@@ -157,6 +157,42 @@ impl Studio<'_> {
         Ok(Charged::new(out.value, &out.metering))
     }
 
+    /// Keeps a turn's question in conversation `id` before its reply is asked for. A question
+    /// sent again after its reply failed is the same question: kept once, the reply cut off then
+    /// giving way to the new one. A reply being continued from its words (`prefill`) is no new
+    /// question: the cut-off row holding those words gives way to the continued reply.
+    fn keep_question(
+        &self,
+        id: i64,
+        content: &serde_json::Value,
+        prefill: Option<&str>,
+    ) -> Result<(), IpcError> {
+        let kept = self.library.messages(id)?;
+        if let Some(before) = prefill {
+            if let Some(cut) = kept.last().filter(|m| {
+                m.cut
+                    && m.role == "assistant"
+                    && before.starts_with(json_text(&m.content).trim_end())
+            }) {
+                self.library.delete_cut_reply(cut.id)?;
+            }
+            return Ok(());
+        }
+        let asked_already = kept
+            .iter()
+            .rev()
+            .find(|m| !m.cut)
+            .is_some_and(|m| m.role == "user" && m.content == *content);
+        if !asked_already {
+            self.library.add_message(id, "user", content, None, None)?;
+            return Ok(());
+        }
+        for m in kept.iter().rev().take_while(|m| m.cut) {
+            self.library.delete_cut_reply(m.id)?;
+        }
+        Ok(())
+    }
+
     /// One streamed chat turn, kept in conversation `conversation_id` (a new one when `None`):
     /// the user's last message is stored before sending, the reply when it ends. `on_event` gets
     /// `start`, each text delta, then `done` (or the caller sends `error`).
@@ -196,29 +232,7 @@ impl Studio<'_> {
             }
             _ => request,
         };
-        // A turn sent again after its reply failed is the same question: keep it once, and the
-        // reply cut off then gives way to the new one.
-        let kept = self.library.messages(conversation.id)?;
-        let cut_tail: Vec<i64> = kept
-            .iter()
-            .rev()
-            .take_while(|m| m.cut)
-            .map(|m| m.id)
-            .collect();
-        let asked_already = kept
-            .iter()
-            .rev()
-            .find(|m| !m.cut)
-            .is_some_and(|m| m.role == "user" && m.content == content);
-        if asked_already {
-            for id in cut_tail {
-                self.library.delete_cut_reply(id)?;
-            }
-        }
-        if !asked_already && prefill.is_none() {
-            self.library
-                .add_message(conversation.id, "user", &content, None, None)?;
-        }
+        self.keep_question(conversation.id, &content, prefill.as_deref())?;
         let mut stream = self.client.gateway().messages_stream(request).await?;
         let metering = stream.metering().clone();
         // A stream's headers come before its reply: their balance is the one after the reply
@@ -303,6 +317,7 @@ impl Studio<'_> {
             conversation_id: conversation.id,
             request_id: metering.request_id.clone(),
             balance_after,
+            credits_charged: charged,
         };
         on_event(reply.done_event());
         Ok(reply)
@@ -402,6 +417,19 @@ fn text_of(content: &MessageContent) -> String {
     match content {
         MessageContent::Text(t) => t.clone(),
         MessageContent::Blocks(blocks) => blocks_text(blocks),
+    }
+}
+
+/// The text of a kept message's content (its text blocks, joined).
+fn json_text(content: &serde_json::Value) -> String {
+    match content {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Array(blocks) => blocks
+            .iter()
+            .filter(|b| b["type"] == "text")
+            .filter_map(|b| b["text"].as_str())
+            .collect(),
+        _ => String::new(),
     }
 }
 

@@ -513,7 +513,12 @@ async fn gateway_calls_are_metered_saved_and_kept() {
     let png = std::fs::read(&images[1].path).unwrap();
     assert_eq!(&png[1..4], b"PNG");
     assert_eq!(library.media(None, None, 10, 0).unwrap().len(), 3);
+}
 
+#[tokio::test]
+async fn a_chat_turn_is_streamed_kept_and_metered() {
+    let w = StudioWorld::new().await;
+    let (studio, library, c) = (w.studio(), &w.library, &w.client);
     let chat_model = c
         .gateway()
         .public_catalog()

@@ -129,23 +129,41 @@ async fn a_chat_turn_sent_again_after_a_broken_reply_keeps_the_question_once() {
 #[tokio::test]
 async fn a_reply_continued_from_its_own_words_is_kept_as_one_assistant_turn() {
     let w = World::new().await;
-    let studio = w.studio();
+    let (studio, sb) = (w.studio(), &w.sb);
     let request = pasta_question("anthropic/claude-haiku-4.5");
-    let mut events = Vec::new();
-    studio
-        .chat_stream(None, &request, |e| events.push(e))
+    let whole = "Sandbox reply from anthropic/claude-haiku-4.5. You wrote 4 words: \"Name three pasta shapes\"";
+    // The reply breaks off five events in: its first words are kept, marked as cut.
+    let resp = reqwest::Client::new()
+        .post(format!("{}/_sandbox/faults", sb.base_url()))
+        .json(&serde_json::json!({
+            "match": {"method": "POST", "path": "/v1/messages"},
+            "dropStreamAfterEvents": 5
+        }))
+        .send()
         .await
         .unwrap();
+    assert!(resp.status().is_success());
+    let mut events = Vec::new();
+    assert!(
+        studio
+            .chat_stream(None, &request, |e| events.push(e))
+            .await
+            .is_err()
+    );
     let ChatEvent::Start { conversation_id } = events[0].clone() else {
         panic!("{:?}", events[0]);
     };
-    // The reply was cut after "Sandbox reply from ": continue it from those words (a prefill).
-    // They are sent without their trailing space, which the Messages shape refuses.
-    let whole = "Sandbox reply from anthropic/claude-haiku-4.5. You wrote 4 words: \"Name three pasta shapes\"";
+    let kept = w.library.messages(conversation_id).unwrap();
+    assert!(kept[1].cut);
+    let cut = kept[1].content[0]["text"].as_str().unwrap().to_owned();
+    assert!(whole.starts_with(&cut) && cut.len() < whole.len(), "{cut}");
+
+    // Continued from those words as the window sends them (a prefill, its trailing space and
+    // all: it goes without it, which the Messages shape refuses).
     let mut more = request.clone();
     more.messages.push(Message {
         role: MessageRole::Assistant,
-        content: MessageContent::Text("Sandbox reply from ".into()),
+        content: MessageContent::Text(cut.clone()),
     });
     let continued = studio
         .chat_stream(Some(conversation_id), &more, |_| {})
@@ -155,14 +173,13 @@ async fn a_reply_continued_from_its_own_words_is_kept_as_one_assistant_turn() {
         specdesk_types::ContentBlock::Text { text, .. } => text.clone(),
         other => panic!("{other:?}"),
     };
-    assert_eq!(
-        tail,
-        " anthropic/claude-haiku-4.5. You wrote 4 words: \"Name three pasta shapes\""
-    );
-    assert_eq!(w.roles(conversation_id), ["user", "assistant", "assistant"]);
+    assert_eq!(format!("{}{tail}", cut.trim_end()), whole);
+    // One reply in the library, whole: the cut-off row gave way to it.
+    assert_eq!(w.roles(conversation_id), ["user", "assistant"]);
     let kept = w.library.messages(conversation_id).unwrap();
+    assert!(!kept[1].cut);
     assert_eq!(
-        kept[2].content,
+        kept[1].content,
         serde_json::json!([{"type": "text", "text": whole}])
     );
 }

@@ -226,6 +226,16 @@ async fn a_reply_is_continued_from_the_assistants_own_words() {
         rest["content"][0]["text"],
         " anthropic/claude-haiku-4.5. You wrote 4 words: \"Name three pasta shapes\""
     );
+    // The whole reply given: nothing is left to say.
+    let done = env
+        .post_json(
+            "/v1/messages",
+            Some(PRO),
+            ask(whole["content"][0]["text"].as_str()),
+            200,
+        )
+        .await;
+    assert_eq!(done["content"][0]["text"], "");
     // Words that are not the reply's own beginning: the whole reply follows them.
     let other = env
         .post_json("/v1/messages", Some(PRO), ask(Some("Well,")), 200)

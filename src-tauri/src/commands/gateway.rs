@@ -263,7 +263,7 @@ pub async fn chat_stream(
         // The turn sends its own `done`, with the conversation it is kept in.
         done: |_: &ChatReply| None,
         error: |error| ChatEvent::Error { error },
-        cancelled: "Stopped. The reply so far is not kept; send the message again for a new one.",
+        cancelled: "Stopped. The reply so far is kept.",
     };
     // Deltas go to the web view at most once a frame, those of a frame merged
     // (`core::chat_frames`): a reply is thousands of them.

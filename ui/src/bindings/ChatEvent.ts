@@ -13,4 +13,8 @@ requestId?: string,
 /**
  * The balance after the reply, as the service's headers gave it.
  */
-balanceAfter?: number, } | { "type": "error", error: IpcError, };
+balanceAfter?: number, 
+/**
+ * The credits the reply cost (its final usage, else its headers), as the ledger keeps.
+ */
+creditsCharged?: number, } | { "type": "error", error: IpcError, };

@@ -14,4 +14,8 @@ requestId?: string,
 /**
  * The balance after the reply, when the headers announced its charge.
  */
-balanceAfter?: number, };
+balanceAfter?: number, 
+/**
+ * The credits the reply cost (its final usage, else its headers), as the ledger keeps.
+ */
+creditsCharged?: number, };

@@ -514,8 +514,8 @@ export const baseHandlers: BaseHandlers = {
     );
     conversation.updatedAt = at;
     charge(db, ctx, "v1/messages", 0.02, request.model);
-    channel.send({ type: "done", message, conversationId: convId });
-    return { message, conversationId: convId };
+    channel.send({ type: "done", message, conversationId: convId, creditsCharged: 0.02 });
+    return { message, conversationId: convId, creditsCharged: 0.02 };
   },
   generate_images: ({ request }, ctx) => {
     requireKey(ctx.db);

@@ -178,10 +178,10 @@ fn reply_for(req: &MessagesRequest) -> (Reply, u64) {
         echo.trim()
     ));
     // A request ending with the assistant's own words (a prefill) is continued from them: the
-    // reply is what follows those words when they begin it, else the whole reply.
-    if let Some(before) = prefill_of(req)
+    // reply is what follows those words when they begin it (nothing when they are all of it),
+    // else the whole reply.
+    if let Some(before) = prefill_of(req).filter(|p| !p.is_empty())
         && let Some(rest) = text.strip_prefix(before.as_str())
-        && !rest.is_empty()
     {
         text = rest.to_owned();
     }

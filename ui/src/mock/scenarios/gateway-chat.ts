@@ -121,7 +121,7 @@ export async function chatStream(args: ChatArgs, ctx: MockContext, faults: { cut
   charge(db, ctx, "v1/messages", 0.02, request.model);
   // The stream's headers: its request id and the balance after the reply.
   const balanceAfter = db.credits[db.settings.activeProfileId];
-  const reply: ChatReply = { message, conversationId: convId, requestId, ...(balanceAfter !== undefined ? { balanceAfter } : {}) };
+  const reply: ChatReply = { message, conversationId: convId, requestId, creditsCharged: 0.02, ...(balanceAfter !== undefined ? { balanceAfter } : {}) };
   channel.send({ type: "done", ...reply });
   return reply;
 }

@@ -5,6 +5,7 @@
 // with a request id; a transcription with timings; a video job held until the test releases
 // "video-done"; a connection out of credits; and a transcription studio whose file dialog, takes
 // and key fail, with a failed and a held video job. Open one with ?scenario=<name>.
+import type { CallCharge } from "../../bindings/CallCharge";
 import type { CatalogModel } from "../../bindings/CatalogModel";
 import type { CatalogView } from "../../bindings/CatalogView";
 import type { Job, MediaItem, ModelList } from "../../ipc/contract";
@@ -151,13 +152,13 @@ function setupLibrary(db: MockDb): void {
 }
 
 let requests = 0;
-/** Gives the call just charged (the newest ledger line) its request id, and returns that id. */
-function withRequestId(db: MockDb): string {
+/** Gives the call just charged (the newest ledger line) a request id; `charge` with it. */
+function withRequestId(db: MockDb, charge: CallCharge | null = null): CallCharge {
   requests += 1;
-  const id = `req_${(0xa1b2c3 + requests).toString(16)}`;
+  const requestId = `req_${(0xa1b2c3 + requests).toString(16)}`;
   const line = db.ledger[0];
-  if (line) line.requestId = id;
-  return id;
+  if (line) line.requestId = requestId;
+  return { ...charge, requestId };
 }
 
 function finishVideo(ctx: MockContext, jobId: number): void {
@@ -184,7 +185,7 @@ defineScenario(
     },
     generate_images: async (a, ctx) => {
       const out = await baseHandlers.generate_images(a, ctx);
-      return { ...out, charge: { ...out.charge, requestId: withRequestId(ctx.db) } };
+      return { ...out, charge: withRequestId(ctx.db, out.charge) };
     },
     speech: async (a, ctx) => {
       const { value: made, charge: charged } = await baseHandlers.speech(a, ctx);
@@ -192,13 +193,13 @@ defineScenario(
       const ext = music ? "mp3" : a.request.response_format === "pcm16" ? "pcm" : "wav";
       const saved = ctx.db.media.find((m) => m.id === made.id);
       if (saved) saved.path = saved.path.replace(/\.wav$/, `.${ext}`);
-      return { value: clone(saved ?? made), charge: { ...charged, requestId: withRequestId(ctx.db) } };
+      return { value: clone(saved ?? made), charge: withRequestId(ctx.db, charged) };
     },
     transcribe: ({ path, model }, ctx) => {
       requireKey(ctx.db);
       const charged = charge(ctx.db, ctx, "v1/audio/transcriptions", 0.07, model);
       const value = { text: path.endsWith(".mp3") ? "" : TRANSCRIPT, usage: { cost: 0.007 }, segments: SEGMENTS } as never;
-      return { value, charge: { ...charged, requestId: withRequestId(ctx.db) } };
+      return { value, charge: withRequestId(ctx.db, charged) };
     },
     submit_video: async (a, ctx) => {
       const job = await baseHandlers.submit_video(a, ctx);

@@ -38,8 +38,8 @@ export function useCompare(chat: ChatApi, onError: (e: unknown) => void) {
         {
           onStart,
           onText: (text) => dispatch({ type: "text", streamId: lane.streamId, text, at: performance.now() }),
-          onDone: (message, _conv, meta) => {
-            dispatch({ type: "done", streamId: lane.streamId, text: textOf(message.content), credits: creditsOf(message), ...meta, at: performance.now() });
+          onDone: (message, _conv, { creditsCharged, ...ids }) => {
+            dispatch({ type: "done", streamId: lane.streamId, text: textOf(message.content), credits: creditsCharged ?? creditsOf(message), ...ids, at: performance.now() });
             chat.refreshLists();
           },
           onError: (error) => dispatch({ type: "error", streamId: lane.streamId, error, at: performance.now() }),

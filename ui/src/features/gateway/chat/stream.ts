@@ -7,10 +7,12 @@ import { ErrorKind, type ChatEvent, type IpcError, type MessagesRequest, type Me
 import { call, toIpcError } from "../../../ipc/invoke";
 import { rememberRendered } from "./renderedCache";
 
-/** What the service's headers said of a settled reply (absent parts were not given). */
+/** What the service said of a settled reply (absent parts were not given). */
 export interface ReplyMeta {
   requestId?: string;
   balanceAfter?: number;
+  /** What the reply cost, as the ledger keeps it. */
+  creditsCharged?: number;
 }
 
 export interface StreamHandlers {
@@ -79,10 +81,11 @@ export function startChatStream(request: MessagesRequest, conversationId: number
   };
 }
 
-function metaOf(reply: { requestId?: string; balanceAfter?: number }): ReplyMeta {
+function metaOf(reply: ReplyMeta): ReplyMeta {
   return {
     ...(reply.requestId ? { requestId: reply.requestId } : {}),
     ...(reply.balanceAfter !== undefined ? { balanceAfter: reply.balanceAfter } : {}),
+    ...(reply.creditsCharged !== undefined ? { creditsCharged: reply.creditsCharged } : {}),
   };
 }
 

@@ -103,25 +103,21 @@ export function useChat(settings: ChatSettings) {
             })),
           );
         },
-        onDone: (message, doneIn, meta) => {
+        onDone: (message, doneIn, { creditsCharged, ...ids }) => {
+          // The turn's conversation, should its `start` have come after the answer.
+          if (conv.current === undefined && doneIn !== undefined) {
+            conv.current = doneIn;
+            setConversationId(doneIn);
+          }
           const others = message.content.filter((b) => b.type !== "text");
           const full = baseText + (textOf(message.content) || text);
           const content: ContentBlock[] = [...(full ? [{ type: "text" as const, text: full }] : []), ...others];
-          setTree((t) => updateTurn(t, turnId, { content, status: "done", credits: creditsOf(message), model: message.model || model, ...meta }));
+          const credits = creditsCharged ?? creditsOf(message);
+          setTree((t) => updateTurn(t, turnId, { content, status: "done", credits, model: message.model || model, ...ids }));
           setStreamingId(null);
           running.current = null;
           setAnnouncement(full || (others.length ? "The model asked to use a tool." : "The reply is empty."));
           refreshLists();
-          // The library keeps the reply with its request id and the credits the headers gave.
-          if (doneIn !== undefined) {
-            call("conversation_messages", { conversationId: doneIn })
-              .then((kept) => {
-                const last = kept.at(-1);
-                if (last?.role !== "assistant" || (last.model && last.model !== (message.model || model))) return;
-                setTree((t) => updateTurn(t, turnId, (turn) => ({ requestId: last.requestId ?? turn.requestId, credits: turn.credits ?? last.creditsCharged })));
-              })
-              .catch(() => undefined);
-          }
         },
         onError: (error) => {
           const kept = baseText + text;
