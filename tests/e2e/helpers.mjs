@@ -222,3 +222,17 @@ export async function waitForDuration(selector, what, timeout = 20000) {
     });
   return duration;
 }
+
+/** The value of the field (a select, mostly) whose label reads exactly `label`, or null. */
+export async function selected(label) {
+  return browser.execute((text) => {
+    const l = [...document.querySelectorAll("label")].find((x) => x.textContent.trim() === text);
+    return l ? (document.getElementById(l.htmlFor)?.value ?? null) : null;
+  }, label);
+}
+
+/** Waits until the field labelled `label` has a value (a model list loaded, say) and returns it. */
+export async function waitForSelected(label, timeout = 20000) {
+  await browser.waitUntil(async () => !!(await selected(label)), { timeout, timeoutMsg: `nothing was chosen in "${label}"` });
+  return selected(label);
+}

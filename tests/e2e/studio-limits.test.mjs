@@ -8,7 +8,7 @@
 import { execFileSync } from "node:child_process";
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { browser, click, env, fill, launch, openArea, openStudio, quit, useConnection, useSandbox, waitForDuration, waitForText } from "./helpers.mjs";
+import { browser, click, env, fill, launch, openArea, openStudio, quit, useConnection, useSandbox, waitForDuration, waitForSelected, waitForText } from "./helpers.mjs";
 
 const KETTLE = "A copper kettle on a stone windowsill";
 const FILM = "Steam rising from a copper kettle";
@@ -229,9 +229,7 @@ test("a reply cut by a killed app is kept, marked and continued after the relaun
   assert.equal(paced.status, 200, await paced.clone().text());
   await openArea("Gateway");
   await openStudio("Chat");
-  const model = () => browser.execute(() => [...document.querySelectorAll("label")].find((x) => x.textContent.trim() === "Model")?.control?.value ?? "");
-  await browser.waitUntil(async () => !!(await model()), { timeout: 20000, timeoutMsg: "no chat model was offered" });
-  const chosen = await model();
+  const chosen = await waitForSelected("Model");
   await (await browser.$("#chat-input")).setValue(CUT_QUESTION);
   await browser.keys("Enter");
   const whole = `Sandbox reply from ${chosen}. You wrote ${CUT_QUESTION.split(/\s+/).length} words: "${CUT_QUESTION}"`;

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { browser, click, env, fill, invoke, launch, openArea, openStudio, quit, useSandbox, waitForDuration, waitForText } from "./helpers.mjs";
+import { browser, click, env, fill, invoke, launch, openArea, openStudio, quit, useSandbox, waitForDuration, waitForSelected, waitForText } from "./helpers.mjs";
 
 const MOOD = "Calm lo-fi piano on a rainy evening";
 let downloads;
@@ -32,43 +32,40 @@ test("a music clip is made from a mood, plays in WebKit, shows what its call cos
   // Downloads go to a folder of this run's own.
   const settings = await invoke("get_settings", {});
   await invoke("save_settings", { settings: { ...settings, downloadFolder: downloads } });
+  try {
+    await openArea("Gateway");
+    await openStudio("Speech and music");
+    await (await browser.$("label.mode-option*=Music")).click();
+    assert.equal(await waitForSelected("Music model"), "google/lyria-3-clip-preview", "the clip model comes first");
+    await fill("Mood and style", MOOD);
+    await click("button", "Generate music");
 
-  await openArea("Gateway");
-  await openStudio("Speech and music");
-  await (await browser.$("label.mode-option*=Music")).click();
-  await browser.waitUntil(
-    async () => browser.execute(() => [...document.querySelectorAll("label")].find((x) => x.textContent.trim() === "Music model")?.control?.value ?? ""),
-    { timeout: 20000, timeoutMsg: "no music model was offered" },
-  );
-  const model = await browser.execute(() => [...document.querySelectorAll("label")].find((x) => x.textContent.trim() === "Music model").control.value);
-  assert.equal(model, "google/lyria-3-clip-preview", "the clip model comes first");
-  await fill("Mood and style", MOOD);
-  await click("button", "Generate music");
+    const player = await browser.$('section[aria-label="Player"]');
+    await player.waitForExist({ timeout: 30000 });
+    assert.equal(await inPlayer(".prompt-text"), MOOD);
+    // WebKit decodes the MP3 the asset protocol serves: the clip's ten seconds.
+    const duration = await waitForDuration('section[aria-label="Player"] audio', "the music clip");
+    assert.equal(Math.round(duration), 10, `a 10-second clip (${duration})`);
 
-  const player = await browser.$('section[aria-label="Player"]');
-  await player.waitForExist({ timeout: 30000 });
-  assert.equal(await inPlayer(".prompt-text"), MOOD);
-  // WebKit decodes the MP3 the asset protocol serves: the clip's ten seconds.
-  const duration = await waitForDuration('section[aria-label="Player"] audio', "the music clip");
-  assert.equal(Math.round(duration), 10, `a 10-second clip (${duration})`);
+    // What this call cost, as its own metering headers said (a request id of the sandbox's).
+    const cost = await inPlayer('[aria-label="What this call cost"]');
+    assert.match(cost, /^Request id req_[0-9a-z]+ · 0\.4 credits charged · balance after: [\d,.]+ credits$/, cost);
 
-  // What this call cost, as its own metering headers said (a request id of the sandbox's).
-  const cost = await inPlayer('[aria-label="What this call cost"]');
-  assert.match(cost, /^Request id req_[0-9a-z]+ · 0\.4 credits charged · balance after: [\d,.]+ credits$/, cost);
-
-  await click("button", "Download", player);
-  await browser.waitUntil(async () => readdirSync(downloads).length > 0, { timeout: 20000, timeoutMsg: "nothing was saved in the download folder" });
-  const files = readdirSync(downloads);
-  assert.equal(files.length, 1, `one file in the download folder: ${files.join(", ")}`);
-  assert.match(files[0], /\.mp3$/);
-  await waitForText(`Saved to ${join(downloads, files[0])}`);
-  // The copy is the take itself (the newest MP3 of the media folder), byte for byte.
-  const media = join(env("SPECDESK_DATA_DIR"), "media");
-  const takes = readdirSync(media)
-    .filter((f) => f.endsWith(".mp3"))
-    .sort((a, b) => statSync(join(media, b)).mtimeMs - statSync(join(media, a)).mtimeMs);
-  assert.ok(takes.length > 0, `the take is in ${media}`);
-  assert.deepEqual(readFileSync(join(downloads, files[0])), readFileSync(join(media, takes[0])));
-
-  await invoke("save_settings", { settings });
+    await click("button", "Download", player);
+    await browser.waitUntil(async () => readdirSync(downloads).length > 0, { timeout: 20000, timeoutMsg: "nothing was saved in the download folder" });
+    const files = readdirSync(downloads);
+    assert.equal(files.length, 1, `one file in the download folder: ${files.join(", ")}`);
+    assert.match(files[0], /\.mp3$/);
+    await waitForText(`Saved to ${join(downloads, files[0])}`);
+    // The copy is the take itself (the newest MP3 of the media folder), byte for byte.
+    const media = join(env("SPECDESK_DATA_DIR"), "media");
+    const takes = readdirSync(media)
+      .filter((f) => f.endsWith(".mp3"))
+      .sort((a, b) => statSync(join(media, b)).mtimeMs - statSync(join(media, a)).mtimeMs);
+    assert.ok(takes.length > 0, `the take is in ${media}`);
+    assert.deepEqual(readFileSync(join(downloads, files[0])), readFileSync(join(media, takes[0])));
+  } finally {
+    // The settings as they were, for the files that run after this one on the same data folder.
+    await invoke("save_settings", { settings });
+  }
 });

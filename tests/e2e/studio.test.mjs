@@ -16,7 +16,7 @@ import assert from "node:assert/strict";
 import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { browser, click, env, fill, launch, openArea, openStudio, quit, useSandbox, waitForDuration, waitForText } from "./helpers.mjs";
+import { browser, click, env, fill, launch, openArea, openStudio, quit, selected, useSandbox, waitForDuration, waitForSelected, waitForText } from "./helpers.mjs";
 
 const MESSAGE = "Hello from the end-to-end test";
 const SPOKEN = "Welcome to Specdesk, the desktop client.";
@@ -34,14 +34,6 @@ after(async () => {
   await quit();
 });
 
-/** The value of the select labelled `label`. */
-async function selected(label) {
-  return browser.execute((text) => {
-    const l = [...document.querySelectorAll("label")].find((x) => x.textContent.trim() === text);
-    return l ? document.getElementById(l.htmlFor)?.value : null;
-  }, label);
-}
-
 test("the Sandbox is in use", async () => {
   await useSandbox();
 });
@@ -49,8 +41,7 @@ test("the Sandbox is in use", async () => {
 test("a chat reply streams in and is announced once, as the sandbox wrote it", async () => {
   await openArea("Gateway");
   await browser.$("h1=Gateway").waitForExist({ timeout: 10000 });
-  await browser.waitUntil(async () => !!(await selected("Model")), { timeout: 20000, timeoutMsg: "no chat model was offered" });
-  const model = await selected("Model");
+  const model = await waitForSelected("Model");
   const input = await browser.$("#chat-input");
   await input.setValue(MESSAGE);
   await browser.keys("Enter");
@@ -174,10 +165,7 @@ test("a recording from the microphone (WebKit's mock capture device) is kept as 
   const seconds = wav.readUInt32LE(40) / 32000;
   assert.ok(seconds >= 1, `the file holds ${seconds} s`);
   // WebKit plays the kept file back (through the asset protocol, from the media folder).
-  await browser.waitUntil(async () => browser.execute(() => Number.isFinite(document.querySelector('audio[aria-label="Player of Your recording"]')?.duration)), {
-    timeout: 20000,
-    timeoutMsg: "WebKit did not decode the recording",
-  });
+  await waitForDuration('audio[aria-label="Player of Your recording"]', "the recording");
   // Its waveform drawn from the decoded file (the mock device's tone).
   await browser.$('[aria-label="Waveform of Your recording"]').waitForExist({ timeout: 20000 });
   assert.equal(await browser.execute(() => document.querySelector('[aria-label="Waveform of Your recording"]').dataset.bars), "160");
@@ -206,11 +194,8 @@ test("A/B of two takes in WebKit: S swaps to the other take at the same moment, 
   await waitForText("Now hearing A. Press S to switch at the same moment.");
   // Both takes decoded by WebKit; A is moved to a moment of its own, then S is pressed.
   const audio = (slot) => `[aria-label="Take ${slot}"] audio`;
-  await browser.waitUntil(
-    async () => browser.execute((a, b) => [a, b].every((sel) => Number.isFinite(document.querySelector(sel)?.duration)), audio("A"), audio("B")),
-    { timeout: 20000, timeoutMsg: "WebKit did not decode both takes" },
-  );
-  const [durationA, durationB] = await browser.execute((a, b) => [document.querySelector(a).duration, document.querySelector(b).duration], audio("A"), audio("B"));
+  const durationA = await waitForDuration(audio("A"), "take A");
+  const durationB = await waitForDuration(audio("B"), "take B");
   const moment = Math.min(durationA, durationB) / 2;
   await browser.execute((sel, t) => (document.querySelector(sel).currentTime = t), audio("A"), moment);
   await browser.$("body").click();
@@ -320,8 +305,7 @@ test("an image dropped on the chat is sent with a message whose tool call is ans
 
   await openStudio("Chat");
   await click("button", "New chat");
-  await browser.waitUntil(async () => !!(await selected("Model")), { timeout: 20000, timeoutMsg: "no chat model was offered" });
-  const model = await selected("Model");
+  const model = await waitForSelected("Model");
   await setCheck("Compare models side by side", false);
   assert.equal(await (await browser.$("#chat-system")).getValue(), "", "no system prompt is set");
 
@@ -377,8 +361,7 @@ test("an image copied to the clipboard is pasted into the chat and sent with the
   const image = join(files, "copied.png");
   writeFileSync(image, Buffer.from(PNG, "base64"));
   await click("button", "New chat");
-  await browser.waitUntil(async () => !!(await selected("Model")), { timeout: 20000, timeoutMsg: "no chat model was offered" });
-  const model = await selected("Model");
+  const model = await waitForSelected("Model");
   // The image on the X clipboard, as an image viewer's Copy puts it (xclip serves it until killed).
   const owner = spawn("xclip", ["-quiet", "-selection", "clipboard", "-t", "image/png", "-i", image], { stdio: "ignore" });
   try {
