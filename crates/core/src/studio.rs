@@ -272,12 +272,13 @@ impl Studio<'_> {
             } = &event
             {
                 partial.text.push_str(text);
-                partial.save_now_and_then();
+                // The delta goes on its way first; the reply so far is saved after it.
                 on_event(ChatEvent::Text {
                     html: None,
                     index: *index,
                     text: text.clone(),
                 });
+                partial.save_now_and_then();
             }
         }
         let message = acc.finish()?;

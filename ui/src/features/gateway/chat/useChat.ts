@@ -2,6 +2,7 @@
 // announcement of a finished reply. Sending, regenerating, editing, continuing a cut reply and
 // answering a tool call all come down to `streamInto`: stream a reply into one assistant turn.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Conversation, IpcError, MessagesRequest } from "../../../ipc/contract";
 import type { ContentBlock } from "../../../bindings/ContentBlock";
@@ -95,12 +96,16 @@ export function useChat(settings: ChatSettings) {
           const first = text === "";
           text += delta;
           const now = text;
-          setTree((t) =>
-            updateTurn(t, turnId, (turn) => ({
-              content: [{ type: "text", text: baseText + now }],
-              ...(first && !append ? { ttftMs: Math.round(performance.now() - sentAt) } : {}),
-              status: turn.status,
-            })),
+          // Committed at once, in the message's own task (Rust sends at most one a frame): not
+          // left for React's scheduler to run in a later task.
+          flushSync(() =>
+            setTree((t) =>
+              updateTurn(t, turnId, (turn) => ({
+                content: [{ type: "text", text: baseText + now }],
+                ...(first && !append ? { ttftMs: Math.round(performance.now() - sentAt) } : {}),
+                status: turn.status,
+              })),
+            ),
           );
         },
         onDone: (message, doneIn, { creditsCharged, ...ids }) => {
