@@ -32,11 +32,6 @@ async fn site() -> MockServer {
         .mount(&site)
         .await;
     Mock::given(method("GET"))
-        .and(path("/slow"))
-        .respond_with(html(PRODUCT).set_delay(Duration::from_millis(300)))
-        .mount(&site)
-        .await;
-    Mock::given(method("GET"))
         .and(path("/captcha"))
         .respond_with(html(
             "<html><body>Please solve this CAPTCHA to continue</body></html>",
@@ -49,6 +44,26 @@ async fn site() -> MockServer {
         .mount(&site)
         .await;
     site
+}
+
+/// A page on loopback that answers only once the returned sender says `true`: a task on it keeps
+/// its batch running for exactly as long as the test needs (the server ends with the test).
+async fn gated_page() -> (String, tokio::sync::watch::Sender<bool>) {
+    let (open, gate) = tokio::sync::watch::channel(false);
+    let app = axum::Router::new().route(
+        "/gated",
+        axum::routing::get(move || {
+            let mut gate = gate.clone();
+            async move {
+                let _ = gate.wait_for(|open| *open).await;
+                axum::response::Html(PRODUCT)
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/gated", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    (url, open)
 }
 
 fn task(url: String, instruction: &str) -> BrowserTask {
@@ -141,12 +156,14 @@ async fn the_alias_paths_reach_the_same_batches() {
     sb.shutdown().await;
 }
 
-/// Follows a live batch of three tasks on `page` whose stream the sandbox drops after five
-/// events; checks every event and result came exactly once, in order, and returns the
-/// updates.
-async fn follow_with_a_dropped_stream(page: &str) -> Vec<BatchUpdate> {
+/// Follows a live batch of a task on each of `pages` (one at a time) whose stream the sandbox
+/// drops after five events, showing `seen` each update as it comes; checks every event and
+/// result came exactly once, in order, and returns the updates.
+async fn follow_with_a_dropped_stream(
+    pages: [String; 3],
+    mut seen: impl FnMut(&BatchUpdate),
+) -> Vec<BatchUpdate> {
     let sb = sandbox().await;
-    let site = site().await;
     let c = client(&sb, keys::PRO);
     control(
         &sb,
@@ -158,8 +175,10 @@ async fn follow_with_a_dropped_stream(page: &str) -> Vec<BatchUpdate> {
         }),
     )
     .await;
-    let tasks = (0..3)
-        .map(|i| task(format!("{}{page}", site.uri()), &format!("Look at it {i}")))
+    let tasks = pages
+        .into_iter()
+        .enumerate()
+        .map(|(i, page)| task(page, &format!("Look at it {i}")))
         .collect();
     let prepared = c
         .agents()
@@ -171,12 +190,17 @@ async fn follow_with_a_dropped_stream(page: &str) -> Vec<BatchUpdate> {
             },
         )
         .unwrap();
-    let updates: Vec<BatchUpdate> = c
-        .agents()
-        .follow(&prepared)
-        .map(|u| u.expect("update"))
-        .collect()
-        .await;
+    let mut follow = std::pin::pin!(c.agents().follow(&prepared));
+    let mut updates = Vec::new();
+    // A guard against a follower that never ends, not a measure: the batch takes well under it.
+    let all = tokio::time::timeout(Duration::from_secs(120), async {
+        while let Some(update) = follow.next().await {
+            let update = update.expect("update");
+            seen(&update);
+            updates.push(update);
+        }
+    });
+    all.await.expect("the follower ends with the batch");
     let Some(BatchUpdate::Done(done)) = updates.last() else {
         panic!("ends with Done: {:?}", updates.last());
     };
@@ -209,7 +233,9 @@ fn count(updates: &[BatchUpdate], f: impl Fn(&BatchUpdate) -> bool) -> usize {
 
 #[tokio::test]
 async fn a_dropped_stream_is_resumed_by_polling_without_loss_or_duplicates() {
-    let updates = follow_with_a_dropped_stream("/product").await;
+    let site = site().await;
+    let page = format!("{}/product", site.uri());
+    let updates = follow_with_a_dropped_stream([page.clone(), page.clone(), page], |_| {}).await;
     assert_eq!(
         count(&updates, |u| matches!(u, BatchUpdate::Polling { .. })),
         1,
@@ -219,8 +245,18 @@ async fn a_dropped_stream_is_resumed_by_polling_without_loss_or_duplicates() {
 
 #[tokio::test]
 async fn after_a_drop_the_follower_goes_back_live_and_the_replay_repeats_nothing() {
-    // Each page takes 300 ms, so the batch outlasts the two polls before the live retry.
-    let updates = follow_with_a_dropped_stream("/slow").await;
+    // The first task's page answers at once (its events pass the drop); the next two wait until
+    // the follower is live again, so the batch runs through the polls and the retry, however
+    // long they take.
+    let site = site().await;
+    let (gated, open) = gated_page().await;
+    let pages = [format!("{}/product", site.uri()), gated.clone(), gated];
+    let updates = follow_with_a_dropped_stream(pages, |u| {
+        if matches!(u, BatchUpdate::Live { .. }) {
+            let _ = open.send(true);
+        }
+    })
+    .await;
     let switches: Vec<&str> = updates
         .iter()
         .filter_map(|u| match u {
