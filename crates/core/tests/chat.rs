@@ -39,6 +39,20 @@ impl World {
         }
     }
 
+    /// The next reply's stream breaks off five events in (a sandbox fault), part of its text sent.
+    async fn break_next_reply(&self) {
+        let resp = reqwest::Client::new()
+            .post(format!("{}/_sandbox/faults", self.sb.base_url()))
+            .json(&serde_json::json!({
+                "match": {"method": "POST", "path": "/v1/messages"},
+                "dropStreamAfterEvents": 5
+            }))
+            .send()
+            .await
+            .unwrap();
+        assert!(resp.status().is_success());
+    }
+
     fn roles(&self, conversation_id: i64) -> Vec<String> {
         self.library
             .messages(conversation_id)
@@ -62,19 +76,10 @@ fn pasta_question(model: &str) -> MessagesRequest {
 #[tokio::test]
 async fn a_chat_turn_sent_again_after_a_broken_reply_keeps_the_question_once() {
     let w = World::new().await;
-    let (studio, sb) = (w.studio(), &w.sb);
+    let studio = w.studio();
     let request = pasta_question("anthropic/claude-haiku-4.5");
     // The first reply breaks off five events in, part of its text sent.
-    let resp = reqwest::Client::new()
-        .post(format!("{}/_sandbox/faults", sb.base_url()))
-        .json(&serde_json::json!({
-            "match": {"method": "POST", "path": "/v1/messages"},
-            "dropStreamAfterEvents": 5
-        }))
-        .send()
-        .await
-        .unwrap();
-    assert!(resp.status().is_success());
+    w.break_next_reply().await;
     let mut events = Vec::new();
     let broken = studio.chat_stream(None, &request, |e| events.push(e)).await;
     assert!(broken.is_err(), "{broken:?}");
@@ -129,20 +134,11 @@ async fn a_chat_turn_sent_again_after_a_broken_reply_keeps_the_question_once() {
 #[tokio::test]
 async fn a_reply_continued_from_its_own_words_is_kept_as_one_assistant_turn() {
     let w = World::new().await;
-    let (studio, sb) = (w.studio(), &w.sb);
+    let studio = w.studio();
     let request = pasta_question("anthropic/claude-haiku-4.5");
     let whole = "Sandbox reply from anthropic/claude-haiku-4.5. You wrote 4 words: \"Name three pasta shapes\"";
     // The reply breaks off five events in: its first words are kept, marked as cut.
-    let resp = reqwest::Client::new()
-        .post(format!("{}/_sandbox/faults", sb.base_url()))
-        .json(&serde_json::json!({
-            "match": {"method": "POST", "path": "/v1/messages"},
-            "dropStreamAfterEvents": 5
-        }))
-        .send()
-        .await
-        .unwrap();
-    assert!(resp.status().is_success());
+    w.break_next_reply().await;
     let mut events = Vec::new();
     assert!(
         studio
