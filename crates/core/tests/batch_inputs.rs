@@ -46,14 +46,7 @@ async fn world() -> World {
         .await
         .unwrap();
     let library = Arc::new(Library::open(&dir.path().join("library.sqlite")).unwrap());
-    let mut config = JobRunnerConfig::new(dir.path().join("media"));
-    config.retry_delay = Duration::from_millis(20);
-    let runner = JobRunner::new(
-        library.clone(),
-        profiles.clone(),
-        Arc::new(SilentNotifier),
-        config,
-    );
+    let runner = runner(&library, &profiles, dir.path());
     World {
         sb,
         dir,
@@ -63,6 +56,40 @@ async fn world() -> World {
         runner,
         profile_id: profile.id,
     }
+}
+
+/// The job runner of one run of the app.
+fn runner(library: &Arc<Library>, profiles: &Arc<Profiles>, dir: &std::path::Path) -> JobRunner {
+    let mut config = JobRunnerConfig::new(dir.join("media"));
+    config.retry_delay = Duration::from_millis(20);
+    JobRunner::new(
+        library.clone(),
+        profiles.clone(),
+        Arc::new(SilentNotifier),
+        config,
+    )
+}
+
+/// A page on loopback that answers only once the returned sender says `true` (the server ends
+/// with the test).
+async fn gated_page() -> (String, tokio::sync::watch::Sender<bool>) {
+    let (open, gate) = tokio::sync::watch::channel(false);
+    let app = axum::Router::new().route(
+        "/gated",
+        axum::routing::get(move || {
+            let mut gate = gate.clone();
+            async move {
+                let _ = gate.wait_for(|open| *open).await;
+                axum::response::Html(
+                    "<html><head><title>Sign in</title></head><body>Signed in</body></html>",
+                )
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/gated", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    (url, open)
 }
 
 fn tasks(w: &World) -> Vec<BrowserTask> {
@@ -236,4 +263,69 @@ async fn values_gone_from_the_keychain_fail_the_batch_instead_of_sending_blanks(
         done.error.map(|e| e.message),
         Some("This batch's input values are no longer in your keychain, so it was not sent again. Check your batches, then run it again if it is not there.".to_owned())
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_live_batch_killed_before_its_id_came_is_sent_again_with_its_values_after_a_relaunch() {
+    let mut w = world().await;
+    // The sign-in page answers only when the test says: the batch runs on the service, its first
+    // events delivered and its id not told yet, when the app is killed.
+    let (page, open) = gated_page().await;
+    let mut all = tasks(&w);
+    all[0].url = page;
+    let mut changes = w.runner.subscribe();
+    let job = w
+        .runner
+        .start_batch(
+            &w.profile_id,
+            all,
+            BatchOptions::default(),
+            BatchRunMode::Live,
+            None,
+        )
+        .await
+        .unwrap();
+    loop {
+        let seen = tokio::time::timeout(Duration::from_secs(60), changes.recv())
+            .await
+            .expect("the batch never ran")
+            .unwrap();
+        if seen.id == job.id && seen.status == JobStatus::Running {
+            break;
+        }
+    }
+    assert_eq!(w.library.job(job.id).unwrap().remote_id, None);
+    // Killed: the runner and its follower are gone; the app starts again on the same library.
+    let relaunched = runner(&w.library, &w.profiles, w.dir.path());
+    drop(std::mem::replace(&mut w.runner, relaunched));
+
+    let mut changes = w.runner.subscribe();
+    assert_eq!(w.runner.resume_all().await.unwrap(), 1);
+    let _ = open.send(true);
+    let mut seen = Vec::new();
+    let done = until_finished(&w, &mut changes, &mut seen).await;
+    assert_eq!(
+        (done.id, done.status, done.progress.as_deref()),
+        (
+            job.id,
+            JobStatus::Completed,
+            Some("2 of 2 tasks finished, 2 succeeded")
+        )
+    );
+    // Sent again under its key: the one batch, and its values gone from the keychain since.
+    let client = specdesk_client::Client::new(
+        specdesk_client::ClientConfig::new(w.sb.base_url())
+            .unwrap()
+            .with_api_key(keys::PRO.to_owned()),
+    )
+    .unwrap();
+    assert_eq!(
+        client.agents().list(None, None, None).await.unwrap().total,
+        1
+    );
+    let vault = Keys::new(Arc::new(w.keychain.clone()), Duration::from_secs(5));
+    let key = done.idempotency_key.as_deref().unwrap();
+    assert_eq!(vault.get(&task_inputs::account(key)).await.unwrap(), None);
+    assert!(!contains(&sqlite_bytes(&w), SECRET));
+    assert!(seen.iter().all(|e| !e.contains(SECRET)));
 }

@@ -63,6 +63,9 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
     let client = inner.clients.client_for(&job.profile_id).await?;
     let request: BatchJobRequest = request_of(&job)?;
     let total = request.tasks.len();
+    // A live send's input values, kept until the batch's id is stored (then a relaunch follows
+    // the batch by its id; before, it sends the batch again, with its values, under the same key).
+    let mut live_send = None;
     let updates: Updates = match job.remote_id.clone() {
         Some(id) => Box::pin(client.agents().follow_batch(&id)),
         None => {
@@ -84,7 +87,8 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
                         });
                         updates
                     } else {
-                        sent.settle_on_first(live)
+                        live_send = Some(sent);
+                        live
                     }
                 }
                 Some(BatchRunMode::Wait) => {
@@ -111,7 +115,7 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
         }
     };
     let job = inner.library.job(job.id)?;
-    follow_updates(inner, job, feed, updates, total, writer).await
+    follow_updates(inner, job, feed, updates, total, writer, live_send).await
 }
 
 /// Sends the batch to run in the background (`async`) and follows it by polling; returns the
@@ -213,27 +217,11 @@ impl Sent {
             task_inputs::forget(vault, &self.key).await;
         }
     }
-
-    /// Settles on the stream's first update (the service has the batch) or its refusal.
-    fn settle_on_first(self, updates: Updates) -> Updates {
-        let mut sent = Some(self);
-        Box::pin(updates.then(move |update| {
-            // A broken connection settles nothing: the next attempt sends again with the values.
-            let settled = update.as_ref().map_or_else(refused_for_good, |_| true);
-            let pending = if settled { sent.take() } else { None };
-            async move {
-                if let Some(sent) = pending {
-                    sent.settle_if(true).await;
-                }
-                update
-            }
-        }))
-    }
 }
 
 /// Follows `updates` to the batch's end: progress in the ledger, each update published to the
-/// feed, the batch id stored as soon as the service names it, the finished timeline kept, the
-/// charge recorded.
+/// feed, the batch id stored as soon as the service names it (then a live send's input values,
+/// `live_send`, leave the keychain), the finished timeline kept, the charge recorded.
 async fn follow_updates(
     inner: &Arc<Inner>,
     mut job: Job,
@@ -241,11 +229,24 @@ async fn follow_updates(
     mut updates: Updates,
     total: usize,
     writer: &mut FeedWriter,
+    mut live_send: Option<Sent>,
 ) -> Step {
     let mut finished = 0usize;
     let mut last_progress: Option<Instant> = None;
     while let Some(update) = updates.next().await {
-        let update = update?;
+        let update = match update {
+            Ok(update) => update,
+            Err(e) => {
+                // A send the runner makes again (a broken connection, a busy service) needs the
+                // values; after any other failure they are needed no more.
+                if let Some(sent) =
+                    live_send.take_if(|_| !IpcErrorKind::from(e.kind()).is_transient())
+                {
+                    sent.settle_if(true).await;
+                }
+                return Err(e.into());
+            }
+        };
         let named = match &update {
             BatchUpdate::Polling { batch_id, .. } | BatchUpdate::Live { batch_id } => {
                 Some(batch_id.as_str())
@@ -257,6 +258,11 @@ async fn follow_updates(
             inner.library.set_remote_id(job.id, batch_id)?;
             inner.feeds.alias(batch_id, feed);
             job = inner.emit(job.id)?;
+        }
+        if job.remote_id.is_some()
+            && let Some(sent) = live_send.take()
+        {
+            sent.settle_if(true).await;
         }
         if !matches!(update, BatchUpdate::Done(_)) {
             writer.publish(BatchEvent::from(update.clone()));
