@@ -34,6 +34,10 @@ describe("timeline words", () => {
     expect(
       describeStep({ kind: "event", event: { taskIndex: 0, type: "plan", actions: [{ type: "fill", selector: "#q", value: "tea" }], notes: "Search", done: false, captchaDetected: true } }, shots),
     ).toEqual({ title: "Plan", detail: "Search", more: ["fill #q with “tea”", "A CAPTCHA was detected on the page."], tone: "info" });
+    // A value Rust blanked (a typed value may be a task's input value, a secret) is not shown as an empty one.
+    expect(
+      describeStep({ kind: "event", event: { taskIndex: 0, type: "plan", actions: [{ type: "fill", selector: "#password", value: "" }], notes: "Sign in", done: false, captchaDetected: false } }, shots).more,
+    ).toEqual(["fill #password with a value not shown here"]);
     expect(describeStep({ kind: "event", event: { taskIndex: 0, type: "error", status: "TIMEOUT", error: "slow", durationMs: 61000 } }, shots)).toMatchObject({
       title: "Error",
       detail: "Timed out after 1 min 1 s: slow",

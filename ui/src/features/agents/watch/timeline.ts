@@ -26,7 +26,9 @@ const SANDBOX_WORDS: Record<string, string> = {
 function actionLine(a: { type?: string; selector?: string; value?: string }): string {
   const what = a.type ?? "action";
   const on = a.selector ? ` ${a.selector}` : "";
-  const val = a.value !== undefined ? ` with “${a.value}”` : "";
+  // Rust blanks every typed value before it reaches the window (they may be input values, which
+  // are secrets): a blank one was typed, and is not shown.
+  const val = a.value === undefined ? "" : a.value === "" ? " with a value not shown here" : ` with “${a.value}”`;
   return `${what}${on}${val}`;
 }
 
