@@ -121,9 +121,10 @@ impl Feed {
         self.changed.notify_waiters();
     }
 
-    /// Ends the feed with `last` (`done` or `error`); nothing is published after it.
+    /// Ends the feed with `last` (`done` or `error`); nothing is published after it. A batch's
+    /// input values never enter the feed, whoever ends it.
     pub fn end(&self, last: BatchEvent) {
-        self.push(last, true);
+        self.push(super::event_without_values(last), true);
     }
 }
 

@@ -46,6 +46,16 @@ fn done() -> BatchEvent {
     }
 }
 
+#[test]
+fn a_feed_ended_with_a_finished_batch_holds_none_of_its_input_values() {
+    // As a batch run elsewhere ends (`follow_into`): the service echoes each task's input.
+    let feed = BatchFeeds::default().open("job-2");
+    feed.end(BatchEvent::Done {
+        batch: Box::new(batch("hunter2")),
+    });
+    assert_eq!(feed.events(), [done()]);
+}
+
 #[tokio::test]
 async fn a_follower_that_starts_again_adds_only_what_the_feed_lacks() {
     let feeds = BatchFeeds::default();
