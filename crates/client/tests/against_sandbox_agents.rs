@@ -9,7 +9,7 @@ use common::sandbox::*;
 use futures::StreamExt;
 use specdesk_client::types::*;
 use specdesk_client::{BatchOptions, BatchUpdate};
-use specdesk_sandbox::keys;
+use specdesk_sandbox::{GatedPage, keys};
 use std::collections::BTreeMap;
 use wiremock::matchers::{method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
@@ -44,26 +44,6 @@ async fn site() -> MockServer {
         .mount(&site)
         .await;
     site
-}
-
-/// A page on loopback that answers only once the returned sender says `true`: a task on it keeps
-/// its batch running for exactly as long as the test needs (the server ends with the test).
-async fn gated_page() -> (String, tokio::sync::watch::Sender<bool>) {
-    let (open, gate) = tokio::sync::watch::channel(false);
-    let app = axum::Router::new().route(
-        "/gated",
-        axum::routing::get(move || {
-            let mut gate = gate.clone();
-            async move {
-                let _ = gate.wait_for(|open| *open).await;
-                axum::response::Html(PRODUCT)
-            }
-        }),
-    );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}/gated", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-    (url, open)
 }
 
 fn task(url: String, instruction: &str) -> BrowserTask {
@@ -249,11 +229,15 @@ async fn after_a_drop_the_follower_goes_back_live_and_the_replay_repeats_nothing
     // the follower is live again, so the batch runs through the polls and the retry, however
     // long they take.
     let site = site().await;
-    let (gated, open) = gated_page().await;
-    let pages = [format!("{}/product", site.uri()), gated.clone(), gated];
+    let gated = GatedPage::start(PRODUCT).await.unwrap();
+    let pages = [
+        format!("{}/product", site.uri()),
+        gated.url().to_owned(),
+        gated.url().to_owned(),
+    ];
     let updates = follow_with_a_dropped_stream(pages, |u| {
         if matches!(u, BatchUpdate::Live { .. }) {
-            let _ = open.send(true);
+            gated.open();
         }
     })
     .await;

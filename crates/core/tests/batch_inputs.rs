@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use specdesk_client::BatchOptions;
 use specdesk_core::*;
-use specdesk_sandbox::{Sandbox, SandboxConfig, SandboxHandle, keys};
+use specdesk_sandbox::{GatedPage, Sandbox, SandboxConfig, SandboxHandle, keys};
 use specdesk_types::BrowserTask;
 
 const SECRET: &str = "pa55-Secret-9d41";
@@ -70,28 +70,6 @@ fn runner(library: &Arc<Library>, profiles: &Arc<Profiles>, dir: &std::path::Pat
     )
 }
 
-/// A page on loopback that answers only once the returned sender says `true` (the server ends
-/// with the test).
-async fn gated_page() -> (String, tokio::sync::watch::Sender<bool>) {
-    let (open, gate) = tokio::sync::watch::channel(false);
-    let app = axum::Router::new().route(
-        "/gated",
-        axum::routing::get(move || {
-            let mut gate = gate.clone();
-            async move {
-                let _ = gate.wait_for(|open| *open).await;
-                axum::response::Html(
-                    "<html><head><title>Sign in</title></head><body>Signed in</body></html>",
-                )
-            }
-        }),
-    );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}/gated", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-    (url, open)
-}
-
 fn tasks(w: &World) -> Vec<BrowserTask> {
     let login = serde_json::json!({
         "url": format!("{}/_sandbox/health", w.sb.base_url()),
@@ -141,6 +119,18 @@ async fn until_finished(
             return w.library.job(job.id).unwrap();
         }
     }
+}
+
+/// `done` is job `id`, completed with both tasks succeeded.
+fn assert_both_succeeded(done: &Job, id: i64) {
+    assert_eq!(
+        (done.id, done.status, done.progress.as_deref()),
+        (
+            id,
+            JobStatus::Completed,
+            Some("2 of 2 tasks finished, 2 succeeded")
+        )
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -219,14 +209,7 @@ async fn a_batch_whose_answer_was_lost_is_sent_again_with_its_values_from_the_ke
     assert_eq!(w.runner.resume_all().await.unwrap(), 1);
     let mut seen = Vec::new();
     let done = until_finished(&w, &mut changes, &mut seen).await;
-    assert_eq!(
-        (done.id, done.status, done.progress.as_deref()),
-        (
-            job.id,
-            JobStatus::Completed,
-            Some("2 of 2 tasks finished, 2 succeeded")
-        )
-    );
+    assert_both_succeeded(&done, job.id);
     assert_eq!(vault.get(&task_inputs::account(key)).await.unwrap(), None);
     assert!(!contains(&sqlite_bytes(&w), SECRET));
     assert!(seen.iter().all(|e| !e.contains(SECRET)));
@@ -270,9 +253,12 @@ async fn a_live_batch_killed_before_its_id_came_is_sent_again_with_its_values_af
     let mut w = world().await;
     // The sign-in page answers only when the test says: the batch runs on the service, its first
     // events delivered and its id not told yet, when the app is killed.
-    let (page, open) = gated_page().await;
+    let page =
+        GatedPage::start("<html><head><title>Sign in</title></head><body>Signed in</body></html>")
+            .await
+            .unwrap();
     let mut all = tasks(&w);
-    all[0].url = page;
+    all[0].url = page.url().to_owned();
     let mut changes = w.runner.subscribe();
     let job = w
         .runner
@@ -301,17 +287,10 @@ async fn a_live_batch_killed_before_its_id_came_is_sent_again_with_its_values_af
 
     let mut changes = w.runner.subscribe();
     assert_eq!(w.runner.resume_all().await.unwrap(), 1);
-    let _ = open.send(true);
+    page.open();
     let mut seen = Vec::new();
     let done = until_finished(&w, &mut changes, &mut seen).await;
-    assert_eq!(
-        (done.id, done.status, done.progress.as_deref()),
-        (
-            job.id,
-            JobStatus::Completed,
-            Some("2 of 2 tasks finished, 2 succeeded")
-        )
-    );
+    assert_both_succeeded(&done, job.id);
     // Sent again under its key: the one batch, and its values gone from the keychain since.
     let client = specdesk_client::Client::new(
         specdesk_client::ClientConfig::new(w.sb.base_url())

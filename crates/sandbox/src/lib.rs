@@ -23,12 +23,15 @@ mod body;
 mod content;
 mod control;
 mod errors;
+mod gated_page;
 mod gateway;
 mod media;
 mod plans;
 mod specs;
 mod state;
 mod util;
+
+pub use gated_page::GatedPage;
 
 use axum::Router;
 use axum::response::IntoResponse;
