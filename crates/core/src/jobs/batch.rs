@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use futures::{Stream, StreamExt};
 use specdesk_client::{BatchOptions, BatchUpdate, Client, Metering, PreparedBatch};
-use specdesk_types::{Batch, BatchStatus, TaskResultFrame, TaskStatus};
+use specdesk_types::{Batch, BatchStatus, TaskStatus};
 
 use super::batch_busy;
 use super::runner::{Halt, Inner, Step, request_of, to_json, was_refused};
@@ -101,9 +101,10 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
                         }
                         other => other?,
                     };
-                    Box::pin(futures::stream::iter(
-                        results_then_done(batch).into_iter().map(Ok),
-                    ))
+                    // The whole answer has no timelines: one read of the finished batch with its
+                    // events gives every step, then each result and the batch, as polling does.
+                    named(inner, &job, &batch.id, feed)?;
+                    Box::pin(client.agents().follow_batch(&batch.id))
                 }
                 // In the background, or sent again: the same key returns the batch made already.
                 Some(BatchRunMode::Background) | None => {
@@ -137,11 +138,17 @@ async fn in_background(
         }
         other => other?,
     };
-    inner.library.set_remote_id(job.id, &batch.id)?;
-    inner.feeds.alias(&batch.id, feed);
-    inner.emit(job.id)?;
+    named(inner, job, &batch.id, feed)?;
     let updates: Updates = Box::pin(client.agents().follow_batch(&batch.id));
     Ok((batch.id, updates))
+}
+
+/// Records the id the service gave the batch of `job` (a relaunch follows it by that id).
+fn named(inner: &Inner, job: &Job, batch_id: &str, feed: &Arc<Feed>) -> Result<(), Halt> {
+    inner.library.set_remote_id(job.id, batch_id)?;
+    inner.feeds.alias(batch_id, feed);
+    inner.emit(job.id)?;
+    Ok(())
 }
 
 /// The batch's tasks with their input values back from the keychain, ready to send with its
@@ -346,22 +353,6 @@ fn keep_timeline(inner: &Inner, batch: &Batch, writer: &FeedWriter) {
     if let Err(e) = timeline::store(&dir, batch, &writer.events()) {
         tracing::warn!("a batch timeline could not be kept: {}", e.message);
     }
-}
-
-/// The updates of a batch that came whole (waited for): each task's result, then the batch.
-fn results_then_done(batch: Batch) -> Vec<BatchUpdate> {
-    let mut updates: Vec<BatchUpdate> = (0u32..)
-        .zip(&batch.results)
-        .map(|(task_index, r)| {
-            BatchUpdate::Result(TaskResultFrame {
-                task_index,
-                status: r.status.clone(),
-                data: r.data.clone(),
-            })
-        })
-        .collect();
-    updates.push(BatchUpdate::Done(Box::new(batch)));
-    updates
 }
 
 #[cfg(test)]

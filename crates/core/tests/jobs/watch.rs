@@ -222,8 +222,9 @@ async fn a_live_batch_whose_stream_drops_is_finished_by_polling_with_every_event
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_batch_run_to_its_end_in_one_request_gives_every_result_and_is_kept() {
+async fn a_batch_run_to_its_end_in_one_request_gives_its_whole_timeline_and_keeps_it() {
     let w = World::new().await;
+    let client = w.client("pro").await;
     let library = w.library();
     let (notifier, mut notified) = told();
     let runner = w.runner(&library, notifier);
@@ -240,12 +241,22 @@ async fn a_batch_run_to_its_end_in_one_request_gives_every_result_and_is_kept() 
         .unwrap();
     let (events, batch) = watch_job_to_end(&runner, job.id).await;
     assert_eq!(next(&mut notified).await.status, JobStatus::Completed);
-    assert_eq!(per_task(&events).1, [0, 1]);
+    let (timeline, results) = per_task(&events);
+    assert_eq!(results, [0, 1]);
     assert_eq!((batch.total, batch.completed), (2, 2));
-    assert!(matches!(
-        runner.watch_batch(&batch.id).unwrap(),
-        BatchWatch::Kept(_)
-    ));
+    // The whole answer carries no steps: the watcher still gets every one, once, in order.
+    let service = service_timeline(&client, &batch.id).await;
+    assert_eq!(service.len(), 2);
+    assert_eq!(timeline, service);
+    let kept = match runner.watch_batch(&batch.id).unwrap() {
+        BatchWatch::Kept(kept) => kept,
+        _ => panic!("a finished batch opens from its kept timeline"),
+    };
+    let kept: Vec<BatchEvent> = kept
+        .into_iter()
+        .filter(|e| !matches!(e, BatchEvent::Done { .. }))
+        .collect();
+    assert_eq!(per_task(&kept), (service, vec![0, 1]));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
