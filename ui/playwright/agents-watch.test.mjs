@@ -69,7 +69,7 @@ describe("live view", () => {
       await openAgents(page);
       const view = await openBatch(page, BATCH_LIVE);
       // Held halfway, after the follower fell back to polling.
-      await view.getByText(/^Following by polling — the live connection dropped, so progress is read every few seconds\. Reason: The live stream went quiet for 30 s \(no keepalive\)\.$/).waitFor();
+      await view.getByText(/^Following by polling — progress is read every few seconds\. Reason: The live stream went quiet for 30 s \(no keepalive\)\.$/).waitFor();
       const midway = await counts(view);
       assert.match(midway[0], /^Queued \d+$/);
       assert.match(midway[1], /^Running \d+$/);

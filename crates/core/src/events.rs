@@ -40,6 +40,11 @@ pub enum BatchEvent {
     Live {
         batch_id: String,
     },
+    /// The follower lost the service (a network or server failure) and follows the batch again
+    /// by itself after a wait; nothing is lost or repeated.
+    Reconnecting {
+        reason: String,
+    },
     Done {
         batch: Box<Batch>,
     },

@@ -7,4 +7,4 @@ import type { TaskResultFrame } from "./TaskResultFrame";
 /**
  * A browser batch's timeline: each task event and result once, then the batch.
  */
-export type BatchEvent = { "type": "taskEvent", event: TaskEvent, } | { "type": "taskResult", result: TaskResultFrame, } | { "type": "polling", batchId: string, reason: string, } | { "type": "live", batchId: string, } | { "type": "done", batch: Batch, } | { "type": "error", error: IpcError, };
+export type BatchEvent = { "type": "taskEvent", event: TaskEvent, } | { "type": "taskResult", result: TaskResultFrame, } | { "type": "polling", batchId: string, reason: string, } | { "type": "live", batchId: string, } | { "type": "reconnecting", reason: string, } | { "type": "done", batch: Batch, } | { "type": "error", error: IpcError, };

@@ -76,6 +76,9 @@ struct FeedState {
     /// Timeline entries held per task, and the tasks whose result is held.
     per_task: HashMap<u32, usize>,
     results: HashSet<u32>,
+    /// The last word on the connection (polling, live, reconnecting): a follower that starts
+    /// again and says the same is not repeated.
+    connection: Option<BatchEvent>,
     ended: bool,
 }
 
@@ -158,7 +161,15 @@ impl FeedWriter {
                     fresh
                 }
                 BatchEvent::TaskResult { result } => state.results.insert(result.task_index),
-                BatchEvent::Polling { .. } | BatchEvent::Live { .. } => true,
+                BatchEvent::Polling { .. }
+                | BatchEvent::Live { .. }
+                | BatchEvent::Reconnecting { .. } => {
+                    let fresh = state.connection.as_ref() != Some(&event);
+                    if fresh {
+                        state.connection = Some(event.clone());
+                    }
+                    fresh
+                }
                 BatchEvent::Done { .. } | BatchEvent::Error { .. } => {
                     drop(state);
                     self.feed.end(event);

@@ -31,6 +31,11 @@ use crate::task_inputs;
 /// always recorded (`finish`).
 const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 
+/// Why a batch run in the background is read by polling.
+const IN_BACKGROUND: &str = "This batch runs in the background, as you chose, so Specdesk reads its progress every few seconds.";
+/// Why a batch followed again by its id is read by polling.
+const FOLLOWED_AGAIN: &str = "Specdesk picked this batch up again (after a restart or a lost connection) and reads its progress every few seconds. Nothing is lost.";
+
 type Updates = Pin<Box<dyn Stream<Item = Result<BatchUpdate, specdesk_client::Error>> + Send>>;
 
 pub(super) async fn follow_batch(inner: &Arc<Inner>, job: Job) -> Step {
@@ -47,8 +52,16 @@ pub(super) async fn follow_batch(inner: &Arc<Inner>, job: Job) -> Step {
             IpcErrorKind::Cancelled,
             "This batch was stopped.",
         )),
-        // Followed again soon: its watchers wait for the rest.
-        Err(Halt::Retry(_)) => return outcome,
+        // Followed again soon: its watchers wait for the rest, told why (a batch waiting for
+        // room says so on its job instead).
+        Err(Halt::Retry(error)) => {
+            if error.kind != IpcErrorKind::RateLimited {
+                writer.publish(BatchEvent::Reconnecting {
+                    reason: error.message.clone(),
+                });
+            }
+            return outcome;
+        }
     };
     // Watchers learn why it stopped; following it again opens a new feed.
     if let Some(error) = stopped {
@@ -67,7 +80,19 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
     // the batch by its id; before, it sends the batch again, with its values, under the same key).
     let mut live_send = None;
     let updates: Updates = match job.remote_id.clone() {
-        Some(id) => Box::pin(client.agents().follow_batch(&id)),
+        Some(id) => {
+            // Run in the background, or followed again (after a relaunch or a lost connection):
+            // by polling to its end.
+            let reason = match request.mode {
+                BatchRunMode::Background => IN_BACKGROUND,
+                BatchRunMode::Live | BatchRunMode::Wait => FOLLOWED_AGAIN,
+            };
+            let polling = BatchUpdate::Polling {
+                batch_id: id.clone(),
+                reason: reason.to_owned(),
+            };
+            announced(polling, client.agents().follow_batch(&id))
+        }
         None => {
             let first = inner.take_first_send(job.id);
             let (prepared, vault) = prepare(inner, &job, &client, request).await?;
@@ -117,6 +142,19 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
     };
     let job = inner.library.job(job.id)?;
     follow_updates(inner, job, feed, updates, total, writer, live_send).await
+}
+
+/// `updates` with `first` before the first update that comes: said once the service answers,
+/// never over a failure (a follower that cannot reach it is reconnecting, not polling).
+fn announced(
+    first: BatchUpdate,
+    updates: impl Stream<Item = Result<BatchUpdate, specdesk_client::Error>> + Send + 'static,
+) -> Updates {
+    let mut first = Some(first);
+    Box::pin(updates.flat_map(move |update| {
+        let head = update.is_ok().then(|| first.take()).flatten();
+        futures::stream::iter(head.map(Ok).into_iter().chain([update]))
+    }))
 }
 
 /// Sends the batch to run in the background (`async`) and follows it by polling; returns the

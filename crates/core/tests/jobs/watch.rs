@@ -98,6 +98,7 @@ fn per_task(events: &[BatchEvent]) -> (BTreeMap<u32, Vec<TaskEvent>>, Vec<u32>) 
                 .push(event.clone()),
             BatchEvent::TaskResult { result } => results.push(result.task_index),
             BatchEvent::Polling { .. } | BatchEvent::Live { .. } => {}
+            BatchEvent::Reconnecting { .. } => {}
             other => panic!("an ending inside the frames: {other:?}"),
         }
     }
@@ -160,6 +161,63 @@ async fn a_watcher_relaunched_mid_batch_sees_every_event_once_then_the_kept_time
         "the sandbox's screenshots are kept"
     );
     clear_faults(&w.sb).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_follower_that_loses_the_service_says_so_then_reads_the_batch_by_polling_to_its_end() {
+    let w = World::new().await;
+    let client = w.client("pro").await;
+    let library = w.library();
+    // Every read of the batch fails until the faults are cleared.
+    control(
+        &w.sb,
+        reqwest::Method::POST,
+        "/_sandbox/faults",
+        serde_json::json!({"match": {"method": "GET", "path": "/api/v1/browser-agents/*"}, "times": 100000, "respond": {"status": 503}}),
+    )
+    .await;
+    let (notifier, mut notified) = told();
+    let runner = w.runner(&library, notifier);
+    let job = runner
+        .start_batch(
+            "pro",
+            health_tasks(&w, 2),
+            BatchOptions::default(),
+            BatchRunMode::Background,
+            None,
+        )
+        .await
+        .unwrap();
+    let batch_id = job.remote_id.clone().expect("the batch id is stored");
+    let BatchWatch::Live(mut reader) = runner.watch_batch(&batch_id).unwrap() else {
+        panic!("a batch of this runner is watched through its follower");
+    };
+    // Watchers hear that the service was lost, once, however often the follower tries again.
+    let mut events = reader.next().await.expect("the feed is open");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    events.extend(reader.ready());
+    assert_eq!(
+        events,
+        [BatchEvent::Reconnecting {
+            reason: "The service had a problem (HTTP 503). Try again in a moment; if it keeps happening, contact support.".to_owned()
+        }]
+    );
+    clear_faults(&w.sb).await;
+    let batch = frames::in_frames(reader, frames::FRAME, |f| events.extend(f))
+        .await
+        .unwrap();
+    assert_eq!(next(&mut notified).await.status, JobStatus::Completed);
+    // Polling once the service answers, and every event and result came once.
+    assert_eq!(
+        events[1],
+        BatchEvent::Polling {
+            batch_id: batch_id.clone(),
+            reason: "This batch runs in the background, as you chose, so Specdesk reads its progress every few seconds.".to_owned(),
+        }
+    );
+    let (timeline, results) = per_task(&events);
+    assert_eq!(timeline, service_timeline(&client, &batch.id).await);
+    assert_eq!(results, [0, 1]);
 }
 
 /// The service's batches (each created once, whatever was sent again).

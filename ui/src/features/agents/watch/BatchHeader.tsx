@@ -10,20 +10,31 @@ import { StatusChip } from "./StatusChip";
 export const CONNECTION_WORDS: Record<Connection, string> = {
   connecting: "Connecting — opening the batch's live view…",
   live: "Live — events arrive as the agents work.",
-  polling: "Following by polling — the live connection dropped, so progress is read every few seconds.",
+  polling: "Following by polling — progress is read every few seconds.",
+  reconnecting: "Reconnecting — Specdesk lost the connection to the service and tries again by itself; nothing is lost.",
   finished: "Finished — every task has ended; this is the batch's full record.",
   error: "Not connected — the batch could not be followed.",
 };
 
+/** What the header says of the connection (a subset of the watch state). */
+export interface ConnectionState {
+  connection: Connection;
+  pollingReason?: string;
+  reconnected?: boolean;
+  dropped?: boolean;
+  reconnectReason?: string;
+}
+
 /** The connection in plain words: what it is, and why when it dropped or came back. */
-export function connectionWords(connection: Connection, pollingReason: string | undefined, reconnected: boolean): string {
+export function connectionWords({ connection, pollingReason, reconnected = false, dropped = false, reconnectReason }: ConnectionState): string {
   if (connection === "live" && reconnected) return "Live again — the live connection is back; nothing was lost while progress was read by polling.";
   let words = CONNECTION_WORDS[connection];
   if (connection === "polling" && pollingReason) words += ` Reason: ${pollingReason}`;
-  if (connection === "finished" && pollingReason) {
+  if (connection === "reconnecting" && reconnectReason) words += ` Last error: ${reconnectReason}`;
+  if (connection === "finished" && (dropped || reconnected)) {
     words += reconnected
       ? " The live connection dropped on the way and came back; nothing lost."
-      : " The live connection dropped on the way; the rest was read by polling, nothing lost.";
+      : " The connection dropped on the way; the rest was read by polling, nothing lost.";
   }
   return words;
 }
@@ -62,9 +73,7 @@ export function shownPhases(counts: Map<TaskPhase, number>, finished: boolean): 
 export function BatchHeader({
   batchId,
   titleId,
-  connection,
-  pollingReason,
-  reconnected = false,
+  link,
   error,
   batchStatus,
   tasks,
@@ -74,9 +83,7 @@ export function BatchHeader({
 }: {
   batchId: string;
   titleId: string;
-  connection: Connection;
-  pollingReason?: string;
-  reconnected?: boolean;
+  link: ConnectionState;
   error: IpcError | null;
   batchStatus?: string;
   tasks: TaskView[];
@@ -84,6 +91,7 @@ export function BatchHeader({
   credits: number;
   onRetry: () => void;
 }) {
+  const { connection } = link;
   const finished = connection === "finished";
   const outcome = finished ? outcomeSentence(tasks) : null;
   const breakdown = failureBreakdown(counts);
@@ -95,7 +103,7 @@ export function BatchHeader({
         </h2>
         <p className="connection" data-state={connection} role="status">
           <span className="connection-dot" aria-hidden="true" />
-          <span>{connectionWords(connection, pollingReason, reconnected)}</span>
+          <span>{connectionWords(link)}</span>
         </p>
       </div>
       {error && <ErrorPanel error={error} onRetry={onRetry} level={3} />}

@@ -93,7 +93,7 @@ describe("BatchView", () => {
 
     await send([{ type: "polling", batchId: ID, reason: "stream stalled" }]);
     expect(screen.getByRole("status", { name: "" }).textContent).toBe(
-      "Following by polling — the live connection dropped, so progress is read every few seconds. Reason: stream stalled",
+      "Following by polling — progress is read every few seconds. Reason: stream stalled",
     );
     await send([{ type: "live", batchId: ID }]);
     expect(screen.getByRole("status", { name: "" }).textContent).toBe(

@@ -37,9 +37,7 @@ function BatchWatch({ target, onRetry, onOpen }: { target: WatchTarget; onRetry:
       <BatchHeader
         batchId={batchId}
         titleId={`${id}-title`}
-        connection={state.connection}
-        pollingReason={state.pollingReason}
-        reconnected={state.reconnected}
+        link={state}
         error={state.error}
         batchStatus={state.batch?.status}
         tasks={state.tasks}

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Batch } from "../../../bindings/Batch";
 import type { BatchEvent } from "../../../bindings/BatchEvent";
 import type { TaskEvent } from "../../../bindings/TaskEvent";
+import { connectionWords } from "./BatchHeader";
 import { countByPhase, failedCount, initialWatch, screenshotSrc, totalCredits, watchReducer, type WatchState } from "./reducer";
 
 const te = (event: TaskEvent): BatchEvent => ({ type: "taskEvent", event });
@@ -33,6 +34,25 @@ describe("watchReducer", () => {
     expect([s.connection, s.reconnected]).toEqual(["live", true]);
     s = frame(s, [{ type: "polling", batchId: "b1", reason: "dropped again" }]);
     expect([s.connection, s.reconnected, s.pollingReason]).toEqual(["polling", false, "dropped again"]);
+  });
+
+  it("says a background batch is polled, a lost service is being reconnected, and the record that it dropped", () => {
+    const background = "This batch runs in the background, as you chose, so Specdesk reads its progress every few seconds.";
+    let s = frame(initialWatch(), [{ type: "polling", batchId: "b1", reason: background }, te({ taskIndex: 0, timestamp: 1, type: "sandbox", status: "starting" })]);
+    expect(connectionWords(s)).toBe(`Following by polling — progress is read every few seconds. Reason: ${background}`);
+    s = frame(s, [{ type: "reconnecting", reason: "The service had a problem (HTTP 503)." }]);
+    expect(connectionWords(s)).toBe(
+      "Reconnecting — Specdesk lost the connection to the service and tries again by itself; nothing is lost. Last error: The service had a problem (HTTP 503).",
+    );
+    s = frame(s, [{ type: "polling", batchId: "b1", reason: background }]);
+    expect(s.connection).toBe("polling");
+    s = frame(s, [{ type: "done", batch: batch() }]);
+    expect(connectionWords(s)).toBe(
+      "Finished — every task has ended; this is the batch's full record. The connection dropped on the way; the rest was read by polling, nothing lost.",
+    );
+    // Polled from its start and never dropped: nothing to confess.
+    const calm = frame(frame(initialWatch(), [{ type: "polling", batchId: "b1", reason: background }]), [{ type: "done", batch: batch() }]);
+    expect(connectionWords(calm)).toBe("Finished — every task has ended; this is the batch's full record.");
   });
 
   it("applies a whole frame at once: tasks, phases, the first timestamp and the connection", () => {

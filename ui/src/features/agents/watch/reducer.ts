@@ -52,8 +52,11 @@ export interface TaskView {
   error?: string;
 }
 
-/** How the view receives the batch: its live stream, polling after the stream dropped, or done. */
-export type Connection = "connecting" | "live" | "polling" | "finished" | "error";
+/**
+ * How the view receives the batch: its live stream, polling (in the background, or after the
+ * stream dropped), reconnecting (the service was lost; Rust tries again by itself), or done.
+ */
+export type Connection = "connecting" | "live" | "polling" | "reconnecting" | "finished" | "error";
 
 export interface WatchState {
   tasks: TaskView[];
@@ -62,6 +65,10 @@ export interface WatchState {
   pollingReason?: string;
   /** The live connection came back after polling (the follower reconnected). */
   reconnected?: boolean;
+  /** The connection dropped on the way (after events came), so the record says so once finished. */
+  dropped?: boolean;
+  /** Why the follower is reconnecting: the last error it met. */
+  reconnectReason?: string;
   error: IpcError | null;
   /** The batch as it ended (or as it was read before its events). */
   batch: Batch | null;
@@ -158,9 +165,17 @@ function applyFrame(state: WatchState, events: BatchEvent[]): WatchState {
         break;
       }
       case "polling":
+        // Polling after events came (or after the service was lost): the connection dropped.
+        if (applied > 0 || next.connection === "reconnecting") next.dropped = true;
         next.connection = "polling";
         next.pollingReason = e.reason;
         // Back on polling: whatever came back before dropped again.
+        next.reconnected = false;
+        break;
+      case "reconnecting":
+        next.connection = "reconnecting";
+        next.reconnectReason = e.reason;
+        next.dropped = true;
         next.reconnected = false;
         break;
       case "live":
