@@ -1,6 +1,7 @@
 // The Browser agents builder on the mock IPC: rows and their checks (a bad URL's error in its row,
 // Run off with the count), a 1000-row CSV taken and a 1001-row one refused, a batch sent and
-// shown as submitted, a balance too low, a refused batch with its action. Axe in both themes.
+// shown as submitted, a balance too low, a refused batch with its action, a batch refused whole
+// (400) split, a refused key (401). Axe in both themes.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { expectAxeClean, startHarness, textOf } from "./harness.mjs";
@@ -250,6 +251,73 @@ describe("builder", () => {
       assert.deepEqual((await mock.calls("open_external")).map((c) => c.args), [{ url: "https://example.com/account/top-up" }]);
       assert.equal(await f.getByLabel("Task 1 start URL").inputValue(), "https://a.example");
       await expectAxeClean(page, "the builder with a refused batch (dark)");
+    });
+  });
+});
+
+describe("refusals from the service", () => {
+  test("a batch refused whole (400) is split: half goes, half waits in the draft for the next Run", async () => {
+    await h.withScenario("agents-too-big", async ({ page, mock }) => {
+      await openAgents(page);
+      const f = form(page);
+      await f.getByRole("button", { name: "Paste rows" }).click();
+      const urls = [1, 2, 3, 4, 5].map((i) => `https://shop.example/item/${i}`);
+      await f.getByLabel("Rows from a spreadsheet").fill(urls.map((u) => `${u}\tRead the price`).join("\n"));
+      await f.getByRole("button", { name: "Add these rows" }).click();
+      await page.waitForFunction(() => !document.querySelector("form[aria-label='New batch'] button[type=submit]").disabled);
+      await runButton(page).click();
+      const alert = f.locator(".panel-error");
+      await alert.waitFor();
+      assert.equal(await textOf(alert.locator("h3")), "Please check what you entered");
+      assert.equal(
+        await textOf(alert.locator("p").first()),
+        "The service refused the request: tasks holds more tasks than one batch may. Check what you entered and try again.",
+      );
+      assert.equal(
+        await textOf(f.locator(".split-offer p")),
+        "The service may take fewer tasks in one batch than this. Split it: the first 3 tasks go now as one batch, and the other 2 tasks wait here for the next Run.",
+      );
+      await expectAxeClean(page, "the builder offering to split a refused batch");
+      await f.getByRole("button", { name: "Split the batch" }).click();
+      // 3 are still too many for this service: refused again, and half of those offered.
+      await page.waitForFunction(() => window.__SPECDESK_MOCK__.calls.filter((c) => c.cmd === "submit_batch").length === 2);
+      await page.getByText("Split it: the first 2 tasks go now as one batch, and the other 3 tasks wait here for the next Run.", { exact: false }).waitFor();
+      assert.equal(await f.locator("tr.task-line").count(), 5, "nothing left the draft");
+      await f.getByRole("button", { name: "Split the batch" }).click();
+      await page.getByRole("region", { name: "Submitted" }).waitFor();
+      const sent = (await mock.calls("submit_batch")).map((c) => c.args.tasks.map((t) => t.url));
+      assert.deepEqual(sent, [urls, urls.slice(0, 3), urls.slice(0, 2)]);
+      assert.equal(
+        await textOf(f.locator(".import-message")),
+        "The first 2 tasks went as one batch; the other 3 tasks wait here. Run them when you are ready.",
+      );
+      assert.equal(await f.locator(".panel-error").count(), 0);
+      assert.deepEqual(
+        await Promise.all([1, 2, 3].map((n) => f.getByLabel(`Task ${n} start URL`).inputValue())),
+        urls.slice(2),
+      );
+      assert.equal(await f.locator("tr.task-line").count(), 3);
+    });
+  });
+
+  test("a key the service refuses (401) says so in plain words, offers Settings and keeps the draft", async () => {
+    await h.withScenario("agents-key-refused", async ({ page }) => {
+      await openAgents(page);
+      const f = form(page);
+      await f.getByLabel("Task 1 start URL").fill("https://a.example");
+      await page.waitForFunction(() => !document.querySelector("form[aria-label='New batch'] button[type=submit]").disabled);
+      await runButton(page).click();
+      const alert = f.locator(".panel-error");
+      await alert.waitFor();
+      assert.equal(await textOf(alert.locator("h3")), "Your API key was not accepted");
+      assert.equal(
+        await textOf(alert.locator("p").first()),
+        "The service did not accept your API key. It may be mistyped, or it was replaced more than 15 minutes ago. Paste your current key in Settings.",
+      );
+      assert.equal(await f.locator(".split-offer").count(), 0, "a key problem is not offered a split");
+      assert.equal(await f.getByLabel("Task 1 start URL").inputValue(), "https://a.example");
+      await alert.getByRole("button", { name: "Open Settings" }).click();
+      await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
     });
   });
 });

@@ -4,6 +4,7 @@
 import { defineScenario, ipcError } from "../registry";
 import { addJob } from "../helpers";
 import { clone } from "../state";
+import { baseHandlers } from "../base";
 
 export const AGENTS_TOP_UP_URL = "https://example.com/account/top-up";
 export const AGENTS_NO_CREDITS = "You do not have enough credits for this batch. Top up your balance, then run it again.";
@@ -54,4 +55,33 @@ defineScenario(
     },
   },
   { description: "submit_batch is saved, then held: the service runs too many of the user's tasks (429)." },
+);
+
+/** The client's words for the service's `400` on a batch it will not take whole. */
+export const AGENTS_TOO_BIG = "The service refused the request: tasks holds more tasks than one batch may. Check what you entered and try again.";
+
+defineScenario(
+  "agents-too-big",
+  {
+    // The service takes at most 2 tasks a batch (fewer than Specdesk knows of): a 400 naming no task.
+    submit_batch: (args, ctx) => {
+      if (args.tasks.length > 2) throw ipcError("invalidInput", AGENTS_TOO_BIG, { status: 400 });
+      return baseHandlers.submit_batch(args, ctx);
+    },
+  },
+  { description: "submit_batch refuses a batch of more than 2 tasks with a 400: the builder offers to split it." },
+);
+
+/** The client's words for a `401` (a key the service does not know). */
+export const AGENTS_KEY_REFUSED =
+  "The service did not accept your API key. It may be mistyped, or it was replaced more than 15 minutes ago. Paste your current key in Settings.";
+
+defineScenario(
+  "agents-key-refused",
+  {
+    submit_batch: () => {
+      throw ipcError("invalidKey", AGENTS_KEY_REFUSED, { status: 401 });
+    },
+  },
+  { description: "submit_batch answers 401: the builder says so, offers Settings and keeps the draft." },
 );

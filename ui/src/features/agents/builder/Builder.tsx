@@ -6,6 +6,7 @@ import { useMutation } from "@tanstack/react-query";
 import { ErrorKind, type BatchRunMode, type BrowserTask, type IpcError, type Job } from "../../../ipc/contract";
 import { call, toIpcError } from "../../../ipc/invoke";
 import { ErrorPanel } from "../../../components/ErrorPanel";
+import { plural } from "../../../lib/format";
 import { useNotice } from "../../../lib/notices";
 import { draftProblems, firstProblem, problemSentence, remoteCheck, type RemoteCheck } from "./checks";
 import { cellId, CONCURRENCY_ID } from "./ids";
@@ -30,6 +31,11 @@ import { RunBar } from "./RunBar";
 import { TaskTable, type RowActions } from "./TaskTable";
 import { useBuilderDraft } from "./useBuilderDraft";
 import { useTaskChecks } from "./useTaskChecks";
+
+/** The service refused the batch as a whole (a `400` that names no task field): too big for it, maybe. */
+function refusedWhole(e: IpcError): boolean {
+  return e.kind === ErrorKind.invalidInput && e.status === 400 && !e.field;
+}
 
 /** Rows shown at a time (a batch can hold 1000). */
 export const PAGE_SIZE = 50;
@@ -61,6 +67,8 @@ export function Builder({
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const [importMessage, setImportMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [failure, setFailure] = useState<IpcError | null>(null);
+  // How many tasks the service refused whole (a split offers half of them).
+  const [refused, setRefused] = useState<number | null>(null);
   const [mode, setMode] = useState<BatchRunMode>("live");
   // A place to focus once the render that shows it is done (it may be on another page, or in
   // closed details); the tick makes that render happen when nothing else changes.
@@ -187,19 +195,39 @@ export function Builder({
       if (first) showPlace(first);
       return;
     }
+    await run(draft.rows.length);
+  };
+
+  /**
+   * Sends the draft's first `count` rows as one batch. All of them: the draft is cleared (only
+   * when nothing changed while it was sending: later edits are a new draft). Fewer (a split
+   * batch): the rows sent leave the draft and the rest wait in it for the next Run.
+   */
+  const run = async (count: number) => {
     setFailure(null);
+    setRefused(null);
     const sent = draft;
-    const tasks = sent.rows.map((r) => rowToTask(r));
+    const sentRows = sent.rows.slice(0, count);
+    const tasks = sentRows.map((r) => rowToTask(r));
     const concurrency = wholeNumber(sent.concurrency);
     try {
       const job = await submit.mutateAsync(concurrency === undefined ? { tasks, mode } : { tasks, concurrency, mode });
-      // Cleared only when nothing changed while it was sending: later edits are a new draft.
-      setDraft((d) => (d === sent ? emptyDraft() : d));
+      const rest = sent.rows.length - count;
+      if (rest === 0) {
+        setDraft((d) => (d === sent ? emptyDraft() : d));
+        setImportMessage(null);
+      } else {
+        const gone = new Set(sentRows.map((r) => r.id));
+        setDraft((d) => ({ ...d, rows: d.rows.filter((r) => !gone.has(r.id)) }));
+        setImportMessage({
+          ok: true,
+          text: `The first ${plural(count, "task")} went as one batch; the other ${plural(rest, "task")} wait here. Run them when you are ready.`,
+        });
+      }
       setSendCheck(null);
       setOpen(new Set());
       setPage(0);
-      setImportMessage(null);
-      onSubmitted(job, tasks.length, sent.rows);
+      onSubmitted(job, tasks.length, sentRows);
     } catch (err) {
       const ipc = toIpcError(err);
       if (ipc.kind === ErrorKind.invalidInput && ipc.field) {
@@ -210,9 +238,11 @@ export function Builder({
         else setFailure(ipc);
       } else {
         setFailure(ipc);
+        if (refusedWhole(ipc)) setRefused(count);
       }
     }
   };
+  const half = refused !== null && refused > 1 ? Math.ceil(refused / 2) : null;
 
   return (
     <section className="card builder" aria-labelledby="builder-title">
@@ -254,6 +284,17 @@ export function Builder({
           </nav>
         )}
         {failure && <ErrorPanel error={failure} />}
+        {half !== null && half < rows.length && (
+          <div className="split-offer">
+            <p>
+              The service may take fewer tasks in one batch than this. Split it: the first {plural(half, "task")} go now as one batch,
+              and the other {plural(rows.length - half, "task")} wait here for the next Run.
+            </p>
+            <button className="btn btn-primary" type="button" disabled={submit.isPending} onClick={() => void run(half)}>
+              Split the batch
+            </button>
+          </div>
+        )}
         <RunBar
           tasks={rows.length}
           concurrency={draft.concurrency}
