@@ -1,13 +1,17 @@
 // Browser agents on the real app and its embedded sandbox, against pages this test serves on
 // 127.0.0.1: a three-task batch built in the builder and run live (one with an output schema, one
 // that ends NO_TARGET) with its timeline and screenshots; a batch whose live stream the sandbox
-// drops, finished by polling with no duplicate; and the app killed (SIGKILL) in the middle of a
+// drops, finished by polling with no duplicate; a CSV imported through the file input and run in
+// the background while every read of it fails for a while (Reconnecting, then finished); and the app killed (SIGKILL) in the middle of a
 // batch on a service that outlives it (the run's second sandbox), followed to its end after the
 // relaunch and made once. It works alone or after the other
 // files (same data folder). Nothing here measures time.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import http from "node:http";
 import { $label, browser, click, env, fill, invoke, launch, openArea, quit, setField, texts, useConnection, useSandbox, waitForText } from "./helpers.mjs";
 
@@ -196,6 +200,52 @@ test("a batch whose live stream drops is followed by polling, then live again, w
   assert.deepEqual(await taskRows(), [
     ["1", `${siteUrl}/about`, "Succeeded"],
     ["2", `${siteUrl}/slow`, "Succeeded"],
+  ]);
+  await browser.waitUntil(async () => (await historyIds()).length === before + 1, {
+    timeout: 30000,
+    timeoutMsg: "the history should hold exactly one more batch",
+  });
+});
+
+test("a CSV picked for import is read in WebKit; a background batch whose service is lost for a while says Reconnecting, then finishes", async () => {
+  const before = (await historyIds()).length;
+  const dir = mkdtempSync(join(tmpdir(), "specdesk-import-"));
+  const file = join(dir, "shop-pages.csv");
+  writeFileSync(file, `url,instruction\n${siteUrl}/about,Read the page\n${siteUrl}/product,Read the page\n`);
+  const form = await browser.$('form[aria-label="New batch"]');
+  // The file chooser's part, as WebDriver plays it: the file goes into the builder's file input.
+  const input = await form.$('input[type="file"][aria-label="Task file to import"]');
+  await browser.execute((el) => (el.hidden = false), input);
+  await input.setValue(file);
+  await waitForText("Added 2 tasks from shop-pages.csv.");
+  assert.deepEqual(
+    [await (await $label("Task 1 start URL")).getValue(), await (await $label("Task 2 start URL")).getValue()],
+    [`${siteUrl}/about`, `${siteUrl}/product`],
+  );
+  // Every read of a batch fails until the fault is cleared.
+  const down = await fetch(`${sandboxUrl}/_sandbox/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ match: { method: "GET", path: "/api/v1/browser-agents/*" }, times: 100000, respond: { status: 503 } }),
+  });
+  assert.equal(down.status, 200, await down.clone().text());
+  try {
+    await (await form.$('input[type="radio"][value="background"]')).click();
+    const run = await form.$('button[type="submit"]');
+    await browser.waitUntil(async () => run.isEnabled(), { timeout: 20000, timeoutMsg: "Run never became enabled" });
+    await run.click();
+    await browser.$(".batch-view").waitForExist({ timeout: 20000 });
+    await waitForText(
+      "Reconnecting — Specdesk lost the connection to the service and tries again by itself; nothing is lost. Last error: The service had a problem (HTTP 503). Try again in a moment; if it keeps happening, contact support.",
+    );
+  } finally {
+    await fetch(`${sandboxUrl}/_sandbox/faults`, { method: "DELETE" });
+  }
+  await waitFinished();
+  await waitForText("The connection dropped on the way; the rest was read by polling, nothing lost.");
+  assert.deepEqual(await taskRows(), [
+    ["1", `${siteUrl}/about`, "Succeeded"],
+    ["2", `${siteUrl}/product`, "Succeeded"],
   ]);
   await browser.waitUntil(async () => (await historyIds()).length === before + 1, {
     timeout: 30000,
