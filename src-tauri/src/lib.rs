@@ -222,6 +222,8 @@ pub fn run() {
             commands::agents::get_batch,
             commands::agents::batch_job,
             commands::agents::check_task_data,
+            commands::agents::keep_draft_values,
+            commands::agents::draft_values,
             commands::agents::agent_capacity,
             commands::gateway::public_catalog,
             commands::gateway::gateway_models,

@@ -2,10 +2,11 @@
 // 127.0.0.1: a three-task batch built in the builder and run live (one with an output schema, one
 // that ends NO_TARGET) with its timeline and screenshots; a batch whose live stream the sandbox
 // drops, finished by polling with no duplicate; a CSV imported through the file input and run in
-// the background while every read of it fails for a while (Reconnecting, then finished); and the app killed (SIGKILL) in the middle of a
-// batch on a service that outlives it (the run's second sandbox), followed to its end after the
-// relaunch and made once. It works alone or after the other
-// files (same data folder). Nothing here measures time.
+// the background while every read of it fails for a while (Reconnecting, then finished); and the
+// app killed (SIGKILL) in the middle of a batch on a service that outlives it (the run's second
+// sandbox), followed to its end after the relaunch and made once, with the builder's draft back
+// and its input value from the keychain. It works alone or after the other files (same data
+// folder). Nothing here measures time.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -282,6 +283,22 @@ test("the app killed mid-batch follows the batch to its end after the relaunch, 
     timeout: 30000,
     timeoutMsg: "the slow task never showed as running",
   });
+  // A new draft with an input value, typed while the batch runs: it outlives the kill too, its
+  // value in the keychain.
+  await setField("Task 1 start URL", `${siteUrl}/about`);
+  await (await browser.$('button[aria-label^="Task 1 details"]')).click();
+  await click("button", "Add an input", await browser.$('[aria-label="Task 1 details"]'));
+  await setField("Task 1 input 1 name", "coupon");
+  await setField("Task 1 input 1 value", "KEEP-ME-7");
+  await browser.waitUntil(async () => Object.values(await invoke("draft_values", {})).includes("KEEP-ME-7"), {
+    timeout: 10000,
+    timeoutMsg: "the input value never reached the keychain",
+  });
+  assert.equal(
+    await browser.execute(() => JSON.stringify(window.localStorage).includes("KEEP-ME-7")),
+    false,
+    "the value is not in the web view's storage",
+  );
 
   // Killed as a crash would: no clean quit. The service goes on with the task, which finishes
   // while the app is down.
@@ -304,6 +321,19 @@ test("the app killed mid-batch follows the batch to its end after the relaunch, 
     assert.fail(`one more batch expected in the history (${before.length}, then ${ids.length}): ${await browser.$(".batch-history").getText()}`);
   });
   assert.deepEqual(ids.slice(1), before, "the batch was made once: the history holds one new batch");
+  // The draft is back, its value from the keychain; then it is cleared for the next tests.
+  assert.equal(await (await $label("Task 1 start URL")).getValue(), `${siteUrl}/about`);
+  await (await browser.$('button[aria-label^="Task 1 details"]')).click();
+  const value = await $label("Task 1 input 1 value");
+  await browser.waitUntil(async () => (await value.getValue()) === "KEEP-ME-7", {
+    timeout: 10000,
+    timeoutMsg: "the input value did not come back from the keychain",
+  });
+  await (await $label("Delete task 1")).click();
+  await browser.waitUntil(async () => Object.keys(await invoke("draft_values", {})).length === 0, {
+    timeout: 10000,
+    timeoutMsg: "the keychain still holds the cleared draft's value",
+  });
   await (await $label(`Open batch ${ids[0]}`)).click();
   await waitFinished();
   assert.deepEqual(await taskRows(), [["1", `${siteUrl}/slow`, "Succeeded"]]);

@@ -69,7 +69,10 @@ describe("builder", () => {
         assert.equal(await details.getByLabel("Task 1 input 1 value").getAttribute("type"), "password");
         // The value is in the input's value only: not in the page's markup.
         assert.equal(await page.evaluate(() => document.documentElement.outerHTML.includes("SAVE-20-SECRET")), false);
-        assert.equal(await details.getByText("Values are not kept when you close Specdesk.", { exact: false }).count(), 1);
+        assert.equal(await details.getByText("Values are kept in your system keychain, never in Specdesk's files or exports.", { exact: false }).count(), 1);
+        // The keychain has it (by the input's id), the web view's storage does not.
+        await page.waitForFunction(() => Object.values(window.__SPECDESK_MOCK__.db.draftValues).includes("SAVE-20-SECRET"));
+        assert.equal(await page.evaluate(() => JSON.stringify(window.localStorage).includes("SAVE-20-SECRET")), false);
         await expectAxeClean(page, `the builder with a row error (${theme})`);
 
         // The count moves focus to the bad cell; fixing it turns Run on.

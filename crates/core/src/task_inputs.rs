@@ -113,6 +113,46 @@ pub async fn forget(keys: &Keys, idempotency_key: &str) {
     }
 }
 
+/// The keychain account holding the batch builder's draft input values.
+const DRAFT_ACCOUNT: &str = "agents-draft-input-values";
+
+/// The draft's input values, by the id of the input they were typed into.
+pub type DraftValues = BTreeMap<String, String>;
+
+/// Keeps the batch builder's draft input values in the keychain, so the draft survives a
+/// restart with them (the draft itself, without values, is in the web view's storage). No
+/// values: the entry is deleted.
+pub async fn keep_draft(keys: &Keys, values: &DraftValues) -> Result<(), IpcError> {
+    let values: DraftValues = values
+        .iter()
+        .filter(|(_, v)| !v.is_empty())
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    if values.is_empty() {
+        keys.delete(DRAFT_ACCOUNT).await?;
+        return Ok(());
+    }
+    for value in values.values() {
+        crate::logs::redactor().add(value);
+    }
+    let json = serde_json::to_string(&values).map_err(|e| IpcError::internal(e.to_string()))?;
+    keys.set(DRAFT_ACCOUNT, &json).await?;
+    Ok(())
+}
+
+/// The draft input values kept in the keychain (none when nothing is kept, or what is kept
+/// cannot be read).
+pub async fn draft(keys: &Keys) -> Result<DraftValues, IpcError> {
+    let Some(json) = keys.get(DRAFT_ACCOUNT).await? else {
+        return Ok(DraftValues::new());
+    };
+    let values: DraftValues = serde_json::from_str(&json).unwrap_or_default();
+    for value in values.values() {
+        crate::logs::redactor().add(value);
+    }
+    Ok(values)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

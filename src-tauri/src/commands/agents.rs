@@ -147,3 +147,21 @@ pub async fn agent_capacity(state: State<'_, AppState>) -> Result<CapacitySnapsh
     let (_, client) = state.profiles.active_client().await?;
     Ok(client.agents().capacity().await?)
 }
+
+/// Keeps the batch builder's draft input values (by input id) in the keychain, so the draft
+/// survives a restart with them; none given: the kept ones are deleted.
+#[tauri::command]
+pub async fn keep_draft_values(
+    state: State<'_, AppState>,
+    values: specdesk_core::task_inputs::DraftValues,
+) -> Result<()> {
+    state.profiles.keep_draft_values(&values).await
+}
+
+/// The batch builder's draft input values kept in the keychain, by input id.
+#[tauri::command]
+pub async fn draft_values(
+    state: State<'_, AppState>,
+) -> Result<specdesk_core::task_inputs::DraftValues> {
+    state.profiles.draft_values().await
+}

@@ -45,6 +45,8 @@ impl App {
                 super::gateway::delete_media,
                 super::agents::check_tasks,
                 super::agents::check_task_data,
+                super::agents::keep_draft_values,
+                super::agents::draft_values,
                 super::gateway::read_text_file,
                 super::gateway::read_image_file,
                 super::gateway::submit_video,
@@ -261,6 +263,27 @@ fn check_task_data_names_each_failing_place() {
         ),
         Ok(json!([]))
     );
+}
+
+#[test]
+fn the_drafts_input_values_are_kept_in_the_keychain_until_none_are_left() {
+    let app = App::new();
+    assert_eq!(app.invoke("draft_values", json!({})), Ok(json!({})));
+    let values = json!({"i-1": "hunter2", "i-2": "ada@example.com", "i-3": ""});
+    assert_eq!(
+        app.invoke("keep_draft_values", json!({ "values": values })),
+        Ok(Value::Null)
+    );
+    // Blank values are not kept; the rest come back by input id.
+    assert_eq!(
+        app.invoke("draft_values", json!({})),
+        Ok(json!({"i-1": "hunter2", "i-2": "ada@example.com"}))
+    );
+    assert_eq!(
+        app.invoke("keep_draft_values", json!({"values": {"i-3": ""}})),
+        Ok(Value::Null)
+    );
+    assert_eq!(app.invoke("draft_values", json!({})), Ok(json!({})));
 }
 
 #[test]

@@ -280,6 +280,10 @@ export interface Commands {
   submit_batch: { args: { tasks: BrowserTask[]; concurrency?: number; mode?: BatchRunMode; rerunOf?: RerunOf }; result: Job };
   /** The job (of the connection in use) that ran batch `batchId`: its request holds the tasks (input names only), schemas and `rerunOf`. Null when Specdesk did not run it. */
   batch_job: { args: { batchId: string }; result: Job | null };
+  /** Keeps the batch builder's draft input values (by input id) in the keychain; none non-empty: the kept ones are deleted. */
+  keep_draft_values: { args: { values: Record<string, string> }; result: null };
+  /** The batch builder's draft input values kept in the keychain, by input id. */
+  draft_values: { args: Record<string, never>; result: Record<string, string> };
   /** Where a task's data does not match its output schema (JSON Pointer paths), by Rust's JSON Schema checker. */
   check_task_data: { args: { schema: unknown; data: unknown }; result: DataProblem[] };
   /**

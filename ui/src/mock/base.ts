@@ -338,6 +338,11 @@ export const baseHandlers: BaseHandlers = {
   render_markdown: ({ markdown }) => renderMarkdown(markdown),
   batch_job: ({ batchId }, { db }) => clone(db.jobs.find((j) => j.kind === "batch" && j.remoteId === batchId && j.profileId === db.settings.activeProfileId) ?? null),
   check_task_data: ({ schema, data }) => schemaProblems(schema, data),
+  keep_draft_values: ({ values }, { db }) => {
+    db.draftValues = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ""));
+    return null;
+  },
+  draft_values: (_args, { db }) => ({ ...db.draftValues }),
   submit_batch: ({ tasks, concurrency, mode, rerunOf }, ctx) => {
     requireKey(ctx.db);
     if (tasks.length === 0) throw ipcError("invalidInput", "Add at least one task.", { field: "tasks" });

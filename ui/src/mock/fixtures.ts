@@ -340,6 +340,7 @@ export function createDb(): MockDb {
     dialog: { open: null, save: null },
     clipboard: { text: "" },
     textFiles: {},
+    draftValues: {},
     clock: Date.parse("2026-11-22T09:00:00.000Z"),
     seq: 100,
   };

@@ -44,6 +44,8 @@ export interface MockDb {
   clipboard: { text: string } | null;
   /** What read_text_file finds at a path the dialog returned. */
   textFiles: Record<string, string>;
+  /** The batch builder's draft input values as the keychain keeps them, by input id. */
+  draftValues: Record<string, string>;
   /** When set, the service cannot be reached and every model catalog is the copy kept then. */
   catalogsKeptAt?: string;
   /** Fake clock (ms since epoch); `now()` advances it one second per read. */

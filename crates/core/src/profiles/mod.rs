@@ -193,6 +193,19 @@ impl Profiles {
         &self.keys
     }
 
+    /// The batch builder's draft input values kept in this keychain, by input id.
+    pub async fn draft_values(&self) -> Result<crate::task_inputs::DraftValues, IpcError> {
+        crate::task_inputs::draft(&self.keys).await
+    }
+
+    /// Keeps the batch builder's draft input values in this keychain (none: deleted).
+    pub async fn keep_draft_values(
+        &self,
+        values: &crate::task_inputs::DraftValues,
+    ) -> Result<(), IpcError> {
+        crate::task_inputs::keep_draft(&self.keys, values).await
+    }
+
     fn read_stored(&self) -> Result<Stored, IpcError> {
         let mut cached = self.stored.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(s) = cached.as_ref() {

@@ -204,17 +204,19 @@ describe("the batch builder", () => {
     expect(run().disabled).toBe(true);
   });
 
-  it("keeps the draft as the user types, without the input values", async () => {
-    ipc();
+  it("keeps the draft as the user types, its input values in the keychain only", async () => {
+    const calls = ipc();
     renderScreen(<AgentsScreen />);
     fill("Task 1 start URL", "https://example.com");
     fireEvent.click(screen.getByRole("button", { name: /^Task 1 details/ }));
     fireEvent.click(screen.getByRole("button", { name: "Add an input" }));
     fill("Task 1 input 1 name", "token");
     fill("Task 1 input 1 value", "s3cr3t-value");
-    expect(screen.getByText(/Values are not kept when you close Specdesk\./)).toBeTruthy();
+    expect(screen.getByText(/Values are kept in your system keychain, never in Specdesk's files or exports\./)).toBeTruthy();
     await waitFor(() => expect(window.localStorage.getItem(DRAFT_STORAGE_KEY)).toContain('"name":"token"'));
     expect(window.localStorage.getItem(DRAFT_STORAGE_KEY)).not.toContain("s3cr3t-value");
+    const inputId = (JSON.parse(window.localStorage.getItem(DRAFT_STORAGE_KEY) ?? "{}") as { rows: { inputs: { id: string }[] }[] }).rows[0]?.inputs[0]?.id ?? "";
+    await waitFor(() => expect(calls.filter((c) => c.cmd === "keep_draft_values").at(-1)?.args).toEqual({ values: { [inputId]: "s3cr3t-value" } }));
     expect(window.localStorage.getItem(DRAFT_STORAGE_KEY)).toContain('"url":"https://example.com"');
   });
 
@@ -237,8 +239,30 @@ describe("the batch builder", () => {
     ]));
   });
 
-  it("after a restart, keeps the rows and asks for the input values again", () => {
-    ipc();
+  it("after a restart, keeps the rows and takes the input values back from the keychain", async () => {
+    ipc((cmd) => (cmd === "draft_values" ? { i1: "hunter2" } : null));
+    window.localStorage.setItem(
+      DRAFT_STORAGE_KEY,
+      JSON.stringify({
+        version: 1,
+        concurrency: "4",
+        rows: [
+          { id: "r1", url: "https://a.example", instruction: "Sign in", inputs: [{ id: "i1", name: "password" }, { id: "i2", name: "user" }], output: "", successCondition: "", timeoutMs: "", maxSteps: "", maxDurationSeconds: "", mode: "" },
+        ],
+      }),
+    );
+    renderScreen(<AgentsScreen />);
+    expect(await screen.findByText("1 input has no value: enter it in the task details.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: /^Task 1 details/ }));
+    expect((screen.getByLabelText("Task 1 input 1 value") as HTMLInputElement).value).toBe("hunter2");
+    expect((screen.getByLabelText("Task 1 input 2 value") as HTMLInputElement).value).toBe("");
+  });
+
+  it("after a restart with no keychain, keeps the rows and says the values are entered again", async () => {
+    ipc((cmd) => {
+      if (cmd === "draft_values") throw { kind: "keychainUnavailable", message: "No keychain found." };
+      return null;
+    });
     window.localStorage.setItem(
       DRAFT_STORAGE_KEY,
       JSON.stringify({
@@ -252,6 +276,10 @@ describe("the batch builder", () => {
     renderScreen(<AgentsScreen />);
     expect((screen.getByLabelText("Task 1 start URL") as HTMLInputElement).value).toBe("https://a.example");
     expect((screen.getByLabelText("Tasks at once") as HTMLInputElement).value).toBe("4");
-    expect(screen.getByText("1 input has no value: enter it again in the task details. Values are not kept when you close Specdesk.")).toBeTruthy();
+    expect(
+      await screen.findByText(
+        "1 input has no value: enter it in the task details. Your keychain could not keep input values, so they are not kept when you close Specdesk.",
+      ),
+    ).toBeTruthy();
   });
 });

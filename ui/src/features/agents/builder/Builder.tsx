@@ -1,6 +1,6 @@
 // The batch builder: the task table with its toolbar, checks as the user types (local at once,
 // `check_tasks` debounced), tasks at once, the cost preview and Run (`submit_batch`). The draft
-// is kept as the user types (input values in memory only) and cleared once the batch is sent.
+// is kept as the user types (input values in the keychain) and cleared once the batch is sent.
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { ErrorKind, type BatchRunMode, type BrowserTask, type IpcError, type Job } from "../../../ipc/contract";
@@ -60,6 +60,7 @@ export function Builder({
   const kept = useBuilderDraft();
   const given = useState<BuilderDraft>(() => ({ rows: initialRows?.length ? initialRows : [emptyRow()], concurrency: DEFAULT_CONCURRENCY }));
   const [draft, setDraft] = initialRows ? given : kept;
+  const valuesKept = initialRows ? "unknown" : kept[2];
   const { remote, checking } = useTaskChecks(draft);
   const [sendCheck, setSendCheck] = useState<RemoteCheck | null>(null);
   const problems = useMemo(() => draftProblems(draft, remote, sendCheck), [draft, remote, sendCheck]);
@@ -259,8 +260,9 @@ export function Builder({
         )}
         {missing > 0 && (
           <p className="warn-text values-missing">
-            {missing === 1 ? "1 input has no value" : `${missing} inputs have no value`}: enter {missing === 1 ? "it" : "them"} again in the
-            task details. Values are not kept when you close Specdesk.
+            {missing === 1 ? "1 input has no value" : `${missing} inputs have no value`}: enter {missing === 1 ? "it" : "them"} in the task
+            details.
+            {valuesKept === "failed" && " Your keychain could not keep input values, so they are not kept when you close Specdesk."}
           </p>
         )}
         {problems.batch.map((b) => (

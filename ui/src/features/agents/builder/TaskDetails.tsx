@@ -7,7 +7,7 @@ import type { RowProblems } from "./checks";
 import { STARTER_SCHEMAS, starterText } from "./schemas";
 import { cellId, errorId } from "./ids";
 
-export const VALUES_NOT_KEPT = "Values are not kept when you close Specdesk.";
+export const VALUES_KEPT = "Values are kept in your system keychain, never in Specdesk's files or exports.";
 
 function FieldError({ rowId, cell, problems }: { rowId: string; cell: Cell; problems: RowProblems }) {
   const message = problems[cell];
@@ -118,7 +118,7 @@ export function TaskDetails({
       <fieldset className="task-inputs">
         <legend>Input values (optional)</legend>
         <p className="hint" id={`${row.id}-inputs-hint`}>
-          Form values, credentials or queries the task may type. {VALUES_NOT_KEPT}
+          Form values, credentials or queries the task may type. {VALUES_KEPT}
         </p>
         {row.inputs.length > 0 && (
           <ul className="input-pairs">

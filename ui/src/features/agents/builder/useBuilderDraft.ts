@@ -1,7 +1,10 @@
 // The builder's draft in React state: restored from this run's memory (input values included)
-// or from localStorage (values left out), and written back as the user types — debounced, and
-// at once when the screen goes away or the window closes.
+// or from localStorage (values left out) with its input values from the OS keychain, and
+// written back as the user types — debounced, and at once when the screen goes away or the
+// window closes. Input values are secrets: they go to the keychain (`keep_draft_values`), never
+// to localStorage.
 import { useEffect, useRef, useState } from "react";
+import { call } from "../../../ipc/invoke";
 import { loadDraft, saveDraft, type BuilderDraft } from "./model";
 
 /** How long typing must pause before the draft is written. */
@@ -9,29 +12,95 @@ export const SAVE_DELAY_MS = 400;
 
 // The draft of this run, values included: switching areas and back keeps what was typed.
 let inMemory: BuilderDraft | null = null;
+// The values last given to the keychain (JSON), so unchanged values are not written again.
+let keptValues = "{}";
 
 /** Forgets this run's draft (tests). */
 export function resetDraftMemory(): void {
   inMemory = null;
+  keptValues = "{}";
 }
 
 type SetDraft = (next: BuilderDraft | ((d: BuilderDraft) => BuilderDraft)) => void;
 
-export function useBuilderDraft(): [BuilderDraft, SetDraft] {
+/** Whether the keychain keeps the draft's input values: unknown until the first write or read. */
+export type ValuesKept = "unknown" | "kept" | "failed";
+
+/** The draft's input values by input id (empty ones left out). */
+export function draftValues(d: BuilderDraft): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const r of d.rows) for (const p of r.inputs) if (p.value) out[p.id] = p.value;
+  return out;
+}
+
+/** The draft with the kept `values` put into inputs that have none yet. */
+export function withValues(d: BuilderDraft, values: Record<string, string>): BuilderDraft {
+  let changed = false;
+  const rows = d.rows.map((r) => {
+    if (!r.inputs.some((p) => !p.value && values[p.id])) return r;
+    changed = true;
+    return { ...r, inputs: r.inputs.map((p) => (!p.value && values[p.id] ? { ...p, value: values[p.id] ?? "" } : p)) };
+  });
+  return changed ? { ...d, rows } : d;
+}
+
+/** Gives the draft's values to the keychain when they changed since the last time. */
+async function keepValues(d: BuilderDraft): Promise<ValuesKept | null> {
+  const values = draftValues(d);
+  const json = JSON.stringify(values);
+  if (json === keptValues) return null;
+  keptValues = json;
+  try {
+    await call("keep_draft_values", { values });
+    return "kept";
+  } catch {
+    // Tried again with the next change.
+    keptValues = "";
+    return "failed";
+  }
+}
+
+export function useBuilderDraft(): [BuilderDraft, SetDraft, ValuesKept] {
   const [draft, setDraft] = useState<BuilderDraft>(() => inMemory ?? loadDraft());
+  const [kept, setKept] = useState<ValuesKept>("unknown");
   const latest = useRef(draft);
 
-  // Debounced: one write after typing pauses (`saveDraft` drops the input values).
+  // After a restart, the values come back from the keychain into the inputs still empty.
+  useEffect(() => {
+    if (inMemory) return;
+    let live = true;
+    call("draft_values")
+      .then((answer) => {
+        if (!live) return;
+        const values = answer && typeof answer === "object" ? answer : {};
+        keptValues = JSON.stringify(values);
+        setDraft((d) => withValues(d, values));
+        setKept("kept");
+      })
+      .catch(() => live && setKept("failed"));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // Debounced: one write after typing pauses (`saveDraft` drops the input values; the keychain
+  // gets them).
   useEffect(() => {
     inMemory = draft;
     latest.current = draft;
-    const timer = window.setTimeout(() => saveDraft(draft), SAVE_DELAY_MS);
+    const timer = window.setTimeout(() => {
+      saveDraft(draft);
+      void keepValues(draft).then((k) => k && setKept(k));
+    }, SAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [draft]);
 
   // Written at once when the window closes or the screen goes away.
   useEffect(() => {
-    const flush = () => saveDraft(latest.current);
+    const flush = () => {
+      saveDraft(latest.current);
+      void keepValues(latest.current);
+    };
     window.addEventListener("pagehide", flush);
     return () => {
       window.removeEventListener("pagehide", flush);
@@ -39,5 +108,5 @@ export function useBuilderDraft(): [BuilderDraft, SetDraft] {
     };
   }, []);
 
-  return [draft, setDraft];
+  return [draft, setDraft, kept];
 }
