@@ -337,6 +337,10 @@ describe("trusting the results", () => {
       await f.getByRole("group", { name: "Starter schemas for task 1" }).getByRole("button", { name: "Yes/no check with evidence" }).click();
       await f.getByLabel("Task 2 start URL").fill("https://shop.example/item/2");
       await f.getByLabel("Task 2 instruction").fill('Click "Add to basket"');
+      await f.getByRole("button", { name: /^Task 2 details/ }).click();
+      await f.getByRole("group", { name: "Task 2 details" }).getByRole("button", { name: "Add an input" }).click();
+      await f.getByLabel("Task 2 input 1 name").fill("coupon");
+      await f.getByLabel("Task 2 input 1 value").fill("FIRST-RUN-CODE");
       await f.getByRole("radio", { name: /^In the background/ }).check();
       await page.waitForFunction(() => !document.querySelector("form[aria-label='New batch'] button[type=submit]").disabled);
       await runButton(page).click();
@@ -353,13 +357,23 @@ describe("trusting the results", () => {
       const [asked] = await mock.calls("check_task_data");
       assert.deepEqual(asked.args.data, { title: "Page 1" });
 
-      await view.getByRole("button", { name: "Re-run the 1 task that did not succeed" }).click();
+      // Its input value is not kept after sending: entered again for the re-run.
+      const rerun = view.getByRole("button", { name: "Re-run the 1 task that did not succeed" });
+      assert.equal(await rerun.isDisabled(), true);
+      const values = view.getByRole("group", { name: "Input values for the re-run" });
+      assert.equal(
+        await textOf(values.locator(".hint")),
+        "Specdesk does not keep input values after sending: enter it again. Each value goes to every re-run task with that input.",
+      );
+      await values.getByLabel("coupon").fill("SECOND-RUN-CODE");
+      await expectAxeClean(page, "a re-run asking for its input values");
+      await rerun.click();
       const calls = await mock.calls("submit_batch");
       assert.equal(calls.length, 2);
       // Newest first: the re-run's job, then the batch it re-runs.
       const first = await page.evaluate(() => window.__SPECDESK_MOCK__.db.jobs.filter((j) => j.kind === "batch")[1].remoteId);
       assert.deepEqual(calls[1].args, {
-        tasks: [{ url: "https://shop.example/item/2", instruction: 'Click "Add to basket"' }],
+        tasks: [{ url: "https://shop.example/item/2", instruction: 'Click "Add to basket"', input: { coupon: "SECOND-RUN-CODE" } }],
         rerunOf: { batchId: first, taskIndices: [1] },
         concurrency: 5,
         mode: "live",

@@ -1,12 +1,13 @@
 // Re-running a finished batch's failed tasks as a new batch (its own idempotency key, linked to
-// the first), and a re-run compared with its original task by task: status, data, credits.
+// the first; input values entered again), and a re-run compared with its original task by task: status, data, credits.
+import { useId, useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { Batch } from "../../../bindings/Batch";
 import { ErrorPanel } from "../../../components/ErrorPanel";
 import { useConnectionId } from "../../../ipc/hooks";
 import { call, toIpcError } from "../../../ipc/invoke";
 import { plural } from "../../../lib/format";
-import { failedIndices, requestOf, rerunRequest, useBatchJob, type BatchRequest } from "./batchJob";
+import { failedIndices, requestOf, rerunInputNames, rerunRequest, useBatchJob, type BatchRequest } from "./batchJob";
 import { dataChanges } from "./dataDiff";
 import type { TaskView } from "./reducer";
 import { phaseInfo } from "./statuses";
@@ -26,24 +27,50 @@ export function RerunPanel({ batchId, tasks, finished, onOpen }: { batchId: stri
 
 function RerunFailed({ batchId, request, tasks, onOpen }: { batchId: string; request: BatchRequest; tasks: TaskView[]; onOpen?: (t: WatchTarget) => void }) {
   const failed = failedIndices(tasks.map((t) => t.phase));
+  // The first run's input values are not kept after sending: entered again here, by name (in
+  // this component's memory only, gone with it).
+  const [values, setValues] = useState<Record<string, string>>({});
+  const names = rerunInputNames(request, failed);
   const rerun = useMutation({
     mutationFn: () => {
-      const r = rerunRequest(batchId, request, failed);
+      const r = rerunRequest(batchId, request, failed, values);
       if (!r) throw new Error("unreachable");
       return call("submit_batch", { ...r, mode: "live" });
     },
-    onSuccess: (job) => onOpen?.(job.remoteId ? { batchId: job.remoteId } : { jobId: job.id, total: failed.length }),
+    onSuccess: (job) => {
+      setValues({});
+      onOpen?.(job.remoteId ? { batchId: job.remoteId } : { jobId: job.id, total: failed.length });
+    },
   });
+  const id = useId();
   if (failed.length === 0) return null;
-  const possible = rerunRequest(batchId, request, failed) !== null;
+  const ready = rerunRequest(batchId, request, failed, values) !== null;
   return (
     <div className="rerun">
-      <button className="btn" type="button" disabled={!possible || rerun.isPending} onClick={() => rerun.mutate()}>
+      {names.length > 0 && (
+        <fieldset className="rerun-values">
+          <legend>Input values for the re-run</legend>
+          <p className="hint">
+            Specdesk does not keep input values after sending: enter {names.length === 1 ? "it" : "them"} again. Each value goes to every
+            re-run task with that input.
+          </p>
+          {names.map((name, k) => (
+            <div className="field" key={name}>
+              <label htmlFor={`${id}-${k}`}>{name}</label>
+              <input
+                id={`${id}-${k}`}
+                type="password"
+                autoComplete="off"
+                value={values[name] ?? ""}
+                onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+              />
+            </div>
+          ))}
+        </fieldset>
+      )}
+      <button className="btn" type="button" disabled={!ready || rerun.isPending} onClick={() => rerun.mutate()}>
         {rerun.isPending ? "Sending…" : `Re-run the ${plural(failed.length, "task")} that did not succeed`}
       </button>
-      {!possible && (
-        <p className="muted">These tasks had input values, which Specdesk does not keep after sending. Build them again in the builder to re-run them.</p>
-      )}
       {rerun.isSuccess && !onOpen && <p role="status">The re-run was sent as a new batch.</p>}
       {rerun.isError && <ErrorPanel error={toIpcError(rerun.error)} />}
     </div>

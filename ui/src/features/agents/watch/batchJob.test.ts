@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BrowserTask } from "../../../ipc/contract";
-import { failedIndices, requestOf, rerunRequest } from "./batchJob";
+import { failedIndices, requestOf, rerunInputNames, rerunRequest } from "./batchJob";
 
 const TASKS: [BrowserTask, BrowserTask, BrowserTask] = [
   { url: "https://a.example", instruction: "Read it" },
@@ -23,8 +23,14 @@ describe("re-runs", () => {
     expect(rerunRequest("b2", rerun, [1])).toEqual({ tasks: [TASKS[1]], rerunOf: { batchId: "b1", taskIndices: [7] } });
   });
 
-  it("cannot re-run a task whose input values are gone", () => {
+  it("re-runs a task with inputs only with their values entered again, by name", () => {
+    expect(rerunInputNames({ tasks: TASKS }, [1, 2])).toEqual(["password"]);
     expect(rerunRequest("b1", { tasks: TASKS }, [1, 2])).toBeNull();
+    expect(rerunRequest("b1", { tasks: TASKS }, [1, 2], { password: "" })).toBeNull();
+    expect(rerunRequest("b1", { tasks: TASKS }, [1, 2], { password: "hunter2", other: "x" })).toEqual({
+      tasks: [TASKS[1], { url: "https://c.example", instruction: "Sign in", input: { password: "hunter2" } }],
+      rerunOf: { batchId: "b1", taskIndices: [1, 2] },
+    });
   });
 
   it("reads a job's request only in the shape Rust writes", () => {

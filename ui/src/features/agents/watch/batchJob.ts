@@ -33,14 +33,31 @@ export function failedIndices(phases: readonly string[]): number[] {
   return phases.flatMap((p, i) => (p === "SUCCESS" ? [] : [i]));
 }
 
+/** The input names of tasks `indices`, each once, in order of first use. */
+export function rerunInputNames(request: BatchRequest, indices: number[]): string[] {
+  const names = new Set<string>();
+  for (const i of indices) for (const name of Object.keys(request.tasks[i]?.input ?? {})) names.add(name);
+  return [...names];
+}
+
 /**
  * The re-run of tasks `indices` of batch `batchId`: the same tasks, linked back to the first run
- * (to the original tasks when the batch is itself a re-run). Null when a task had input values:
- * Specdesk does not keep them, so they must be entered again.
+ * (to the original tasks when the batch is itself a re-run). The first run's input values are
+ * not kept after sending: each input takes the value entered again under its name in `values`.
+ * Null while an input has no value.
  */
-export function rerunRequest(batchId: string, request: BatchRequest, indices: number[]): { tasks: BrowserTask[]; rerunOf: RerunOf; concurrency?: number } | null {
-  const tasks = indices.map((i) => request.tasks[i]).filter((t): t is BrowserTask => t !== undefined);
-  if (tasks.length !== indices.length || tasks.some((t) => t.input && Object.keys(t.input).length > 0)) return null;
+export function rerunRequest(
+  batchId: string,
+  request: BatchRequest,
+  indices: number[],
+  values: Record<string, string> = {},
+): { tasks: BrowserTask[]; rerunOf: RerunOf; concurrency?: number } | null {
+  const picked = indices.map((i) => request.tasks[i]).filter((t): t is BrowserTask => t !== undefined);
+  if (picked.length !== indices.length) return null;
+  if (rerunInputNames(request, indices).some((name) => !values[name])) return null;
+  const tasks = picked.map((t) =>
+    t.input && Object.keys(t.input).length > 0 ? { ...t, input: Object.fromEntries(Object.keys(t.input).map((n) => [n, values[n] ?? ""])) } : t,
+  );
   const origin = request.rerunOf;
   const rerunOf: RerunOf = origin
     ? { batchId: origin.batchId, taskIndices: indices.map((i) => origin.taskIndices[i] ?? i) }
