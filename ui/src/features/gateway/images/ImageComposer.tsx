@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, type FormEvent } from "react";
 import type { CatalogModel } from "../../../bindings/CatalogModel";
 import type { IpcError } from "../../../ipc/contract";
 import { ErrorPanel } from "../../../components/ErrorPanel";
-import { OfflineNote, type CatalogSource } from "../models/OfflineNote";
+import { ModelPicker } from "../models/ModelPicker";
+import type { CatalogSource } from "../models/OfflineNote";
 import { imagePriceLine } from "../shared/price";
 import { IMAGE_SIZES } from "./gallerySearch";
 
@@ -62,25 +63,15 @@ export function ImageComposer({
         />
       </div>
       <div className="studio-options">
-        <div className="field">
-          <label htmlFor={`${id}-model`}>Model</label>
-          <select
-            id={`${id}-model`}
-            ref={modelRef}
-            className="select"
-            value={draft.model}
-            disabled={models.length === 0}
-            onChange={(e) => onChange({ ...draft, model: e.target.value })}
-          >
-            {models.length === 0 && <option value="">No image model available</option>}
-            {models.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.id}
-              </option>
-            ))}
-          </select>
-          <OfflineNote sources={[source]} />
-        </div>
+        <ModelPicker
+          label="Model"
+          models={models}
+          source={source}
+          value={draft.model}
+          onChange={(m) => onChange({ ...draft, model: m })}
+          autoSelect={false}
+          selectRef={modelRef}
+        />
         <div className="field">
           <label htmlFor={`${id}-count`}>Images</label>
           <select

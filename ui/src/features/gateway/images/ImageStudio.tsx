@@ -8,7 +8,8 @@ import { ErrorPanel } from "../../../components/ErrorPanel";
 import { useErrorToast } from "../../../components/Toasts";
 import { useNotice } from "../../../lib/notices";
 import { CostLine } from "../shared/CostLine";
-import { useMedia, useModelList, useRefreshMedia } from "../shared/queries";
+import { useMedia, useRefreshMedia } from "../shared/queries";
+import { useImageModels } from "../models/queries";
 import { rememberSettings } from "../shared/settingsMemory";
 import { useDebounced } from "../shared/useDebounced";
 import { useMeteredCall } from "../shared/useMeteredCall";
@@ -22,7 +23,7 @@ import "../shared/shared.css";
 import "./images.css";
 
 export function ImageStudio() {
-  const models = useModelList("image_models");
+  const models = useImageModels();
   const media = useMedia("image");
   const refresh = useRefreshMedia();
   const notice = useNotice();

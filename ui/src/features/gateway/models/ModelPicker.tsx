@@ -2,7 +2,7 @@
 // else public), grouped by lab, newest first. Chat, compare, rerank's "Ask a spec" and the media
 // studios all use it, so a model shows the same name everywhere. Offline, it lists the copies kept
 // on this computer and says how old they are.
-import { useEffect, useId, useMemo } from "react";
+import { useEffect, useId, useMemo, type Ref } from "react";
 import type { CatalogModel } from "../../../bindings/CatalogModel";
 import { isKind, labOf, mergeCatalogs, priceLabel, type ModelKind } from "./catalog";
 import { OfflineNote, type CatalogSource } from "./OfflineNote";
@@ -23,11 +23,18 @@ export function useModelsOf(kind: ModelKind): { models: CatalogModel[]; loading:
 
 export interface ModelPickerProps {
   label: string;
-  kind: ModelKind;
+  /** The models offered: every model of `kind` from the catalogs... */
+  kind?: ModelKind;
+  /** ...or a studio's own list from them (its priced list, already narrowed). */
+  models?: CatalogModel[];
+  /** The catalog `models` came from: when it is the kept copy, the picker says how old. */
+  source?: CatalogSource;
   value: string;
   onChange: (id: string) => void;
   /** A hint under the field. */
   hint?: string;
+  /** The chosen model's price line, under the field. */
+  price?: string;
   disabled?: boolean;
   /** Model ids not to offer (e.g. a compare lane's neighbours). */
   exclude?: string[];
@@ -35,11 +42,21 @@ export interface ModelPickerProps {
   autoSelect?: boolean;
   /** Shows a row's price next to its name (image and video pickers). */
   showPrice?: boolean;
+  /** The select element (a studio moves the focus to it). */
+  selectRef?: Ref<HTMLSelectElement>;
 }
 
-export function ModelPicker({ label, kind, value, onChange, hint, disabled, exclude = [], autoSelect = true, showPrice = false }: ModelPickerProps) {
+/** The catalogs' models of `kind`, unless the studio gives its own list. */
+function useOffered(kind: ModelKind | undefined, given: CatalogModel[] | undefined, source: CatalogSource | undefined) {
+  const fromKind = useModelsOf(kind ?? "any");
+  return given ? { models: given, loading: false, sources: [source] } : fromKind;
+}
+
+/** The one model select of the studio: models grouped by lab, the chosen one's price under it. */
+export function ModelPicker(props: ModelPickerProps) {
+  const { label, kind, value, onChange, hint, price, disabled, exclude = [], autoSelect = true, showPrice = false, selectRef } = props;
   const id = useId();
-  const { models, loading, sources } = useModelsOf(kind);
+  const { models, loading, sources } = useOffered(kind, props.models, props.source);
   const offered = models.filter((m) => m.id === value || !exclude.includes(m.id));
   const first = offered[0]?.id;
   useEffect(() => {
@@ -48,17 +65,26 @@ export function ModelPicker({ label, kind, value, onChange, hint, disabled, excl
   const groups = new Map<string, CatalogModel[]>();
   for (const m of offered) groups.set(labOf(m), [...(groups.get(labOf(m)) ?? []), m]);
   const known = offered.some((m) => m.id === value);
+  const described = [hint ? `${id}-hint` : "", price ? `${id}-price` : ""].filter(Boolean).join(" ");
   return (
     <div className="field model-picker">
       <label htmlFor={id}>{label}</label>
-      <select id={id} className="select" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} aria-describedby={hint ? `${id}-hint` : undefined}>
-        {!value && <option value="">{loading ? "Loading models…" : "Choose a model"}</option>}
+      <select
+        id={id}
+        ref={selectRef}
+        className="select"
+        value={value}
+        disabled={disabled || (!loading && offered.length === 0)}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={described || undefined}
+      >
+        {!value && <option value="">{loading ? "Loading models…" : offered.length === 0 ? "No model available" : "Choose a model"}</option>}
         {value && !known && <option value={value}>{value}</option>}
         {[...groups].map(([lab, rows]) => (
           <optgroup key={lab} label={lab}>
             {rows.map((m) => (
               <option key={m.id} value={m.id}>
-                {m.id}
+                {m.name && m.name !== m.id ? `${m.name} (${m.id})` : m.id}
                 {showPrice && priceLabel(m) ? ` — ${priceLabel(m)}` : ""}
               </option>
             ))}
@@ -69,6 +95,11 @@ export function ModelPicker({ label, kind, value, onChange, hint, disabled, excl
         <span className="hint" id={`${id}-hint`}>
           {hint}
         </span>
+      )}
+      {price && (
+        <p className="price-line" id={`${id}-price`}>
+          {price}
+        </p>
       )}
       <OfflineNote sources={sources} />
     </div>

@@ -1,4 +1,5 @@
-// Server state the media studios share: the media library by kind and the priced model lists.
+// Server state the media studios share: the media library by kind (the model lists are in
+// ../models/queries.ts).
 // Keys start with the command name, then the connection's id (like ui/src/ipc/hooks.ts), so
 // another connection's files never show, not even for a frame.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -35,18 +36,4 @@ export function useMedia(kind: MediaKind) {
 export function useRefreshMedia() {
   const qc = useQueryClient();
   return () => void qc.invalidateQueries({ queryKey: mediaKeys.all });
-}
-
-export type ModelCommand = "image_models" | "video_models" | "gateway_models";
-
-/** A priced model list (free to read; kept five minutes). */
-export function useModelList(command: ModelCommand) {
-  const c = useConnectionId() ?? "";
-  return useQuery({
-    queryKey: [command, c] as const,
-    queryFn: () => call(command),
-    enabled: c !== "",
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
 }

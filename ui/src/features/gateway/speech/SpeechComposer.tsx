@@ -5,7 +5,7 @@ import type { CatalogModel } from "../../../bindings/CatalogModel";
 import type { IpcError } from "../../../ipc/contract";
 import { ErrorPanel } from "../../../components/ErrorPanel";
 import type { CatalogSource } from "../models/OfflineNote";
-import { ModelPicker } from "../shared/ModelPicker";
+import { ModelPicker } from "../models/ModelPicker";
 import { speechPriceLine } from "../shared/price";
 import { SPEECH_FORMATS, VOICES, audioModels, modelKindLabel, type AudioMode } from "./speechModels";
 

@@ -7,7 +7,8 @@ import { ErrorPanel } from "../../../components/ErrorPanel";
 import { useErrorToast } from "../../../components/Toasts";
 import { CostLine } from "../shared/CostLine";
 import { MediaFacts } from "../shared/MediaFacts";
-import { useMedia, useModelList, useRefreshMedia } from "../shared/queries";
+import { useMedia, useRefreshMedia } from "../shared/queries";
+import { useGatewayModels } from "../models/queries";
 import { isRecording } from "../shared/media";
 import { rememberSettings } from "../shared/settingsMemory";
 import { useMeteredCall } from "../shared/useMeteredCall";
@@ -32,7 +33,7 @@ export function toSpeechRequest(d: SpeechDraft): SpeechRequest {
 }
 
 export function SpeechStudio() {
-  const catalog = useModelList("gateway_models");
+  const catalog = useGatewayModels();
   const takes = useMedia("audio");
   const refresh = useRefreshMedia();
   const toast = useErrorToast();

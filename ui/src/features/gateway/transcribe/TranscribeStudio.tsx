@@ -14,9 +14,10 @@ import { useNotice } from "../../../lib/notices";
 import { CostLine } from "../shared/CostLine";
 import { fileName, isRecording } from "../shared/media";
 import { formatElapsed } from "../../../lib/format";
-import { ModelPicker } from "../shared/ModelPicker";
+import { ModelPicker } from "../models/ModelPicker";
 import { transcriptionPriceLine } from "../shared/price";
-import { useMedia, useModelList, useRefreshMedia } from "../shared/queries";
+import { useMedia, useRefreshMedia } from "../shared/queries";
+import { useGatewayModels } from "../models/queries";
 import { useMeteredCall } from "../shared/useMeteredCall";
 import { Recorder } from "./Recorder";
 import { segmentsOf, toSrt, transcriptFileName, transcriptionModels } from "./srt";
@@ -39,7 +40,7 @@ interface Source {
 
 export function TranscribeStudio() {
   const id = useId();
-  const catalog = useModelList("gateway_models");
+  const catalog = useGatewayModels();
   const takes = useMedia("audio");
   const refreshMedia = useRefreshMedia();
   const notice = useNotice();

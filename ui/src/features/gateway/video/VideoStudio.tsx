@@ -7,9 +7,10 @@ import { call, toIpcError } from "../../../ipc/invoke";
 import type { IpcError } from "../../../ipc/contract";
 import { ErrorPanel } from "../../../components/ErrorPanel";
 import { useNotice } from "../../../lib/notices";
-import { ModelPicker } from "../shared/ModelPicker";
+import { ModelPicker } from "../models/ModelPicker";
 import { videoPriceLine } from "../shared/price";
-import { useMedia, useModelList } from "../shared/queries";
+import { useMedia } from "../shared/queries";
+import { useVideoModels } from "../models/queries";
 import { VideoJobCard } from "./VideoJobCard";
 import { isUnfinished, useAddVideoJob, useVideoJobs } from "./videoJobs";
 import "../shared/shared.css";
@@ -19,7 +20,7 @@ export const VIDEO_SIZES = ["", "1280x720", "720x1280"] as const;
 
 export function VideoStudio() {
   const id = useId();
-  const models = useModelList("video_models");
+  const models = useVideoModels();
   const jobs = useVideoJobs();
   const media = useMedia("video");
   const addJob = useAddVideoJob();
