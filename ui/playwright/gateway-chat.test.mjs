@@ -331,6 +331,44 @@ describe("chat", () => {
     });
   });
 
+  test("compares three models at once, each lane streaming its own reply with its own facts", async () => {
+    await h.withScenario("gateway-chat", async ({ page, mock }) => {
+      await openChat(page);
+      await page.getByRole("checkbox", { name: "Compare models side by side" }).check();
+      await page.getByLabel("Compare with").selectOption("openai/gpt-5-mini");
+      // The third picker does not offer the two models already in the compare.
+      const third = page.getByLabel("And with (optional)");
+      assert.deepEqual(
+        (await third.locator("option").evaluateAll((os) => os.map((o) => o.value))).filter((v) => v),
+        ["mistral/mistral-medium-3"],
+      );
+      await third.selectOption("mistral/mistral-medium-3");
+      await send(page, "Pick a name");
+      const compare = page.getByRole("region", { name: "Compare" });
+      const lanes = compare.getByRole("listitem");
+      const models = [MODEL, "openai/gpt-5-mini", "mistral/mistral-medium-3"];
+      for (const m of models) await compare.getByRole("button", { name: `Pick ${m} as the winner` }).and(page.locator(":enabled")).waitFor();
+      assert.deepEqual((await mock.calls("chat_stream")).map((c) => c.args.request.model), models);
+      assert.equal(await lanes.count(), 3);
+      for (const [i, model] of models.entries()) {
+        const lane = lanes.nth(i);
+        assert.equal(await textOf(lane.locator(".chat-md")), reply(model, "Pick a name"));
+        const stats = await lane.locator(".lane-stats > div").allInnerTexts();
+        assert.deepEqual(stats.slice(1, 3).map((s) => s.replace(/\s+/g, " ")), ["Length 15 words", "Credits 0.02 credits"]);
+      }
+      const ids = await lanes.evaluateAll((els) => els.map((el) => el.querySelectorAll(".lane-stats > div")[4]?.textContent));
+      assert.equal(new Set(ids).size, 3, "each lane has its own request id");
+      await expectAxeClean(page, "a compare of three models");
+      await compare.getByRole("button", { name: "Pick mistral/mistral-medium-3 as the winner" }).click();
+      await compare.waitFor({ state: "detached" });
+      assert.equal(await textOf(turns(page).nth(1).locator(".turn-who")), "mistral/mistral-medium-3");
+      assert.equal(await textOf(turns(page).nth(1).locator(".branch-count")), "3 / 3");
+      await page.waitForFunction(() => window.__SPECDESK_MOCK__.db.chatWinners.length === 1);
+      const [winner] = await page.evaluate(() => window.__SPECDESK_MOCK__.db.chatWinners);
+      assert.deepEqual([winner.models, winner.winner], [models, "mistral/mistral-medium-3"]);
+    });
+  });
+
   test("conversations are opened, renamed, searched, deleted with undo and exported", async () => {
     await h.withScenario("gateway-chat", async ({ page, mock }) => {
       await openChat(page);

@@ -175,6 +175,7 @@ const perMtok = (input: number, output: number) => ({ svc: { credits_per_mtok_in
 export const TEXT_MODELS: CatalogModel[] = [
   model("anthropic/claude-sonnet-4.5", "text", ["text", "image"], ["text"], perMtok(30, 150)),
   model("openai/gpt-5-mini", "text", ["text", "image"], ["text"], perMtok(2.5, 20)),
+  model("mistral/mistral-medium-3", "text", ["text", "image"], ["text"], perMtok(3, 25)),
   model("openai/gpt-4o-mini-audio", "text", ["text", "audio"], ["text", "audio"], perMtok(1.5, 6)),
   model("openai/gpt-4o-transcribe", "text", ["audio"], ["text"], { svc: { credits_per_minute: 0.06 } as CatalogModel["svc"] }),
 ];
