@@ -31,11 +31,19 @@ pub fn without_values(mut batch: Batch) -> Batch {
     batch
 }
 
-/// A timeline event as it may leave Rust: see [`without_values`].
+/// A timeline event as it may leave Rust: see [`without_values`]. The finished batch of a `done`
+/// also leaves its results' timelines behind: its watchers had every event already, one by one
+/// (a polled batch carries all of them, screenshots and all, which the web view would only drop).
 pub fn event_without_values(mut event: BatchEvent) -> BatchEvent {
     match &mut event {
         BatchEvent::TaskEvent { event } => blank_planned_values(event),
-        BatchEvent::Done { batch } => **batch = without_values((**batch).clone()),
+        BatchEvent::Done { batch } => {
+            let mut kept = without_values((**batch).clone());
+            for result in &mut kept.results {
+                result.events = None;
+            }
+            **batch = kept;
+        }
         _ => {}
     }
     event

@@ -40,14 +40,17 @@ fn batch(input_value: &str) -> Batch {
     .unwrap()
 }
 
+/// The finished batch as a feed ends with it: no input values, no timelines in its results.
 fn done() -> BatchEvent {
+    let mut batch = batch("");
+    batch.results[0].events = None;
     BatchEvent::Done {
-        batch: Box::new(batch("")),
+        batch: Box::new(batch),
     }
 }
 
 #[test]
-fn a_feed_ended_with_a_finished_batch_holds_none_of_its_input_values() {
+fn a_feed_ended_with_a_finished_batch_holds_none_of_its_input_values_nor_its_timelines() {
     // As a batch run elsewhere ends (`follow_into`): the service echoes each task's input.
     let feed = BatchFeeds::default().open("job-2");
     feed.end(BatchEvent::Done {
