@@ -2,7 +2,8 @@
 // 127.0.0.1: a three-task batch built in the builder and run live (one with an output schema, one
 // that ends NO_TARGET) with its timeline and screenshots; a batch whose live stream the sandbox
 // drops, finished by polling with no duplicate; a CSV imported through the file input and run in
-// the background while every read of it fails for a while (Reconnecting, then finished); and the
+// the background while every read of it fails for a while (Reconnecting, then finished); a live
+// batch refused (402) back in the builder with the reason; and the
 // app killed (SIGKILL) in the middle of a batch on a service that outlives it (the run's second
 // sandbox), followed to its end after the relaunch and made once, with the builder's draft back
 // and its input value from the keychain. It works alone or after the other files (same data
@@ -252,6 +253,30 @@ test("a CSV picked for import is read in WebKit; a background batch whose servic
     timeout: 30000,
     timeoutMsg: "the history should hold exactly one more batch",
   });
+});
+
+test("a live batch the service refuses (402) comes back to the builder with the reason; nothing is made", async () => {
+  const before = (await historyIds()).length;
+  const fault = await fetch(`${sandboxUrl}/_sandbox/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      match: { method: "POST", path: "/api/v1/browser-agents" },
+      times: 1,
+      respond: { status: 402, code: "Insufficient credits", message: "This batch needs at least 0.1 credits and 0 remain." },
+    }),
+  });
+  assert.equal(fault.status, 200, await fault.clone().text());
+  await (await browser.$('form[aria-label="New batch"] input[type="radio"][value="live"]')).click();
+  await runBatch([[`${siteUrl}/about`, "Read the page"]]);
+  await waitForText(
+    "You do not have enough credits for this. Top up your balance, then try again. (The service said: This batch needs at least 0.1 credits and 0 remain.)",
+  );
+  assert.equal(await (await $label("Task 1 start URL")).getValue(), `${siteUrl}/about`, "the task is back in the draft");
+  assert.equal(await (await $label("Task 1 instruction")).getValue(), "Read the page");
+  assert.equal(await browser.$(".batch-view").isExisting(), false, "nothing to watch");
+  assert.equal((await historyIds()).length, before, "the service made no batch");
+  await (await $label("Delete task 1")).click();
 });
 
 /**

@@ -236,15 +236,25 @@ describe("builder", () => {
     });
   }
 
-  test("a refused batch shows the error with Top up and keeps the draft", async () => {
+  test("a live batch the service refuses (402) comes back to the draft, values and all, with Top up", async () => {
     await h.withScenario("agents-submit-refused", { theme: "dark" }, async ({ page, mock }) => {
       await openAgents(page);
       const f = form(page);
       await f.getByLabel("Task 1 start URL").fill("https://a.example");
+      await f.getByRole("button", { name: /^Task 1 details/ }).click();
+      await f.getByRole("group", { name: "Task 1 details" }).getByRole("button", { name: "Add an input" }).click();
+      await f.getByLabel("Task 1 input 1 name").fill("coupon");
+      await f.getByLabel("Task 1 input 1 value").fill("KEEP-7");
       await page.waitForFunction(() => !document.querySelector("form[aria-label='New batch'] button[type=submit]").disabled);
       await runButton(page).click();
+      // Sent live: the job is saved, then the service refuses it.
       const alert = f.locator(".panel-error");
       await alert.waitFor();
+      assert.deepEqual((await mock.calls("submit_batch")).map((c) => c.args.mode), ["live"]);
+      assert.equal(await page.getByRole("region", { name: "Submitted" }).count(), 0, "nothing was sent: no submitted panel");
+      assert.equal(await page.locator(".batch-view").count(), 0, "nothing to watch");
+      await f.getByRole("button", { name: /^Task 1 details/ }).click();
+      assert.equal(await f.getByLabel("Task 1 input 1 value").inputValue(), "KEEP-7");
       assert.equal(
         await textOf(alert.locator("p").first()),
         "You do not have enough credits for this batch. Top up your balance, then run it again.",

@@ -287,6 +287,12 @@ fn describe(e: &ApiError) -> String {
         ErrorKind::InvalidKey => "The service did not accept your API key. It may be mistyped, or it was replaced more than 15 minutes ago. Paste your current key in Settings.".to_owned(),
         ErrorKind::InsufficientCredits => {
             let mut s = "You have run out of credits. Top up your balance, then try again.".to_owned();
+            // A REST answer says what the call needed (a batch: its least cost and the balance).
+            if matches!(e.body, ErrorBody::Rest(_)) && !service.is_empty() {
+                s = with_service(
+                    "You do not have enough credits for this. Top up your balance, then try again.",
+                );
+            }
             if let ErrorBody::Gateway(g) = &e.body
                 && let Some(svc) = &g.svc
                 && let (Some(left), Some(need)) = (svc.credits_remaining, svc.estimated_credits)

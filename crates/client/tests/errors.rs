@@ -349,7 +349,7 @@ async fn browser_agent_errors() {
     assert_eq!(err.action_url(), Some("https://svc.example/billing"));
     assert_eq!(
         err.to_string(),
-        "You have run out of credits. Top up your balance, then try again."
+        "You do not have enough credits for this. Top up your balance, then try again. (The service said: This batch needs 100 credits; 12.5 remain)"
     );
 }
 

@@ -124,6 +124,7 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
                         Err(e) if batch_busy::no_room(&e) => {
                             return Err(batch_busy::wait_for_room(&client, &e).await);
                         }
+                        Err(e) if refused_for_good(&e) => return Err(refused(&e)),
                         other => other?,
                     };
                     // The whole answer has no timelines: one read of the finished batch with its
@@ -179,6 +180,13 @@ async fn in_background(
     named(inner, job, &batch.id, feed)?;
     let updates: Updates = Box::pin(client.agents().follow_batch(&batch.id));
     Ok((batch.id, updates))
+}
+
+/// The end of a batch the service refused at its first send (a `400`, `401` or `402`): nothing
+/// was made, so it fails with the service's reason instead of waiting to be sent again; the
+/// builder that sent it takes its tasks back to fix them.
+fn refused(e: &specdesk_client::Error) -> Halt {
+    Halt::Fail(IpcError::from(e))
 }
 
 /// Records the id the service gave the batch of `job` (a relaunch follows it by that id).
@@ -288,6 +296,9 @@ async fn follow_updates(
                     live_send.take_if(|_| !IpcErrorKind::from(e.kind()).is_transient())
                 {
                     sent.settle_if(true).await;
+                    if job.remote_id.is_none() && refused_for_good(&e) {
+                        return Err(refused(&e));
+                    }
                 }
                 return Err(e.into());
             }

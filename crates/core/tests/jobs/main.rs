@@ -144,6 +144,7 @@ fn spec_request(sub: &SpecSubmission) -> serde_json::Value {
     serde_json::to_value(SpecJobRequest::of(sub)).unwrap()
 }
 
+mod refused;
 mod resume;
 mod through_profiles;
 mod watch;

@@ -112,6 +112,11 @@ function Batches() {
           setSent({ job, tasks });
           if (job.status !== "failed") setOpen(job.remoteId ? { batchId: job.remoteId } : { jobId: job.id, total: tasks });
         }}
+        // Refused by the service: the builder has the tasks back and says why; nothing to watch.
+        onRefused={(jobId) => {
+          setSent((s) => (s?.job.id === jobId ? null : s));
+          setOpen((o) => (o && "jobId" in o && o.jobId === jobId ? null : o));
+        }}
       />
       {open && <BatchView target={open} onOpen={setOpen} />}
       <CapacityGauge />

@@ -1,10 +1,14 @@
-// Scenarios of the Browser agents builder: a balance that cannot cover a batch, a batch the
-// service refuses for want of credits (with its Top up action), and one the service has no room
-// for (held, waiting to be sent). Open one with ?scenario=<name>.
+// Scenarios of the Browser agents builder: a balance that cannot cover a batch, batches the
+// service refuses (402 with its Top up action, 400 for its size, 401), and one the service has no
+// room for (held, waiting to be sent). As in Rust, a refusal of a batch sent in the background is
+// submit_batch's error; one run live or waited for comes after, as its job failing unsent.
+// Open one with ?scenario=<name>.
 import { defineScenario, ipcError } from "../registry";
 import { addJob } from "../helpers";
 import { clone } from "../state";
-import { baseHandlers } from "../base";
+import { baseHandlers, type BaseHandlers } from "../base";
+import type { MockContext } from "../registry";
+import type { IpcError, Job } from "../../ipc/contract";
 
 export const AGENTS_TOP_UP_URL = "https://example.com/account/top-up";
 export const AGENTS_NO_CREDITS = "You do not have enough credits for this batch. Top up your balance, then run it again.";
@@ -16,15 +20,34 @@ defineScenario("agents-low-balance", {}, {
   },
 });
 
+/**
+ * submit_batch refusing with `error` as Rust does: at once in the background; live or waited
+ * for, the job is saved (queued), then fails unsent.
+ */
+function refuse(args: Parameters<BaseHandlers["submit_batch"]>[0], ctx: MockContext, error: IpcError): Job {
+  if (args.mode === "background") throw error;
+  const job = addJob(ctx.db, ctx, {
+    kind: "batch",
+    idempotencyKey: `idem-refused-${ctx.db.jobs.length}`,
+    request: { tasks: args.tasks, ...(args.concurrency ? { concurrency: args.concurrency } : {}), mode: args.mode ?? "live" },
+    status: "queued",
+    result: null,
+  });
+  setTimeout(() => {
+    const kept = ctx.db.jobs.find((j) => j.id === job.id);
+    if (!kept) return;
+    kept.status = "failed";
+    kept.error = error;
+    ctx.emit("job-changed", clone(kept));
+  }, 30);
+  return job;
+}
+
 defineScenario(
   "agents-submit-refused",
   {
-    submit_batch: () => {
-      throw ipcError("insufficientCredits", AGENTS_NO_CREDITS, {
-        status: 402,
-        action: { label: "Top up", url: AGENTS_TOP_UP_URL },
-      });
-    },
+    submit_batch: (args, ctx) =>
+      refuse(args, ctx, ipcError("insufficientCredits", AGENTS_NO_CREDITS, { status: 402, action: { label: "Top up", url: AGENTS_TOP_UP_URL } })),
   },
   { description: "submit_batch answers 402: the builder shows the error with Top up and keeps the draft." },
 );
@@ -64,10 +87,8 @@ defineScenario(
   "agents-too-big",
   {
     // The service takes at most 2 tasks a batch (fewer than Specdesk knows of): a 400 naming no task.
-    submit_batch: (args, ctx) => {
-      if (args.tasks.length > 2) throw ipcError("invalidInput", AGENTS_TOO_BIG, { status: 400 });
-      return baseHandlers.submit_batch(args, ctx);
-    },
+    submit_batch: (args, ctx) =>
+      args.tasks.length > 2 ? refuse(args, ctx, ipcError("invalidInput", AGENTS_TOO_BIG, { status: 400 })) : baseHandlers.submit_batch(args, ctx),
   },
   { description: "submit_batch refuses a batch of more than 2 tasks with a 400: the builder offers to split it." },
 );
@@ -79,9 +100,7 @@ export const AGENTS_KEY_REFUSED =
 defineScenario(
   "agents-key-refused",
   {
-    submit_batch: () => {
-      throw ipcError("invalidKey", AGENTS_KEY_REFUSED, { status: 401 });
-    },
+    submit_batch: (args, ctx) => refuse(args, ctx, ipcError("invalidKey", AGENTS_KEY_REFUSED, { status: 401 })),
   },
   { description: "submit_batch answers 401: the builder says so, offers Settings and keeps the draft." },
 );

@@ -20,6 +20,7 @@ import {
   emptyDraft,
   emptyRow,
   isBlankRow,
+  isEmptyDraft,
   rowToTask,
   valuesMissing,
   wholeNumber,
@@ -30,6 +31,7 @@ import {
 import { RunBar } from "./RunBar";
 import { TaskTable, type RowActions } from "./TaskTable";
 import { useBuilderDraft } from "./useBuilderDraft";
+import { useRefusedSend } from "./useRefusedSend";
 import { useTaskChecks } from "./useTaskChecks";
 
 /** The service refused the batch as a whole (a `400` that names no task field): too big for it, maybe. */
@@ -50,8 +52,11 @@ type Focus = { rowId: string; cell: Cell } | "concurrency";
 
 export function Builder({
   onSubmitted,
+  onRefused,
   initialRows,
 }: {
+  /** A batch sent live or waited for was refused by the service (its tasks are back in the draft). */
+  onRefused?: (jobId: number) => void;
   /** `rows`: the rows as sent, in the batch's order (a caller that prefilled them knows each by its id). */
   onSubmitted: (job: Job, tasks: number, rows: TaskRow[]) => void;
   /** Rows to start from (an acceptance run's tasks): a draft of its own, not kept; the user's batch draft is left as it is. */
@@ -77,6 +82,19 @@ export function Builder({
   const [focusTick, setFocusTick] = useState(0);
   const submit = useSubmitBatch();
   const notice = useNotice();
+  // A live or waited-for batch the service refuses comes back: its tasks return to the draft
+  // (before anything typed since), with the reason and its actions.
+  const watchSend = useRefusedSend((sent, error) => {
+    setDraft((d) => ({
+      rows: [...sent.rows, ...d.rows.filter((r) => !isBlankRow(r) && !sent.rows.some((s) => s.id === r.id))],
+      concurrency: isEmptyDraft(d) ? sent.concurrency : d.concurrency,
+    }));
+    setPage(0);
+    setImportMessage(null);
+    setFailure(error);
+    setRefused(refusedWhole(error) ? sent.rows.length : null);
+    onRefused?.(sent.jobId);
+  });
 
   const rows = draft.rows;
   const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
@@ -229,6 +247,8 @@ export function Builder({
       setOpen(new Set());
       setPage(0);
       onSubmitted(job, tasks.length, sentRows);
+      // After: a refusal that came before this answer undoes what onSubmitted opened.
+      if (!job.remoteId && job.status !== "failed") watchSend({ jobId: job.id, rows: sentRows, concurrency: sent.concurrency });
     } catch (err) {
       const ipc = toIpcError(err);
       if (ipc.kind === ErrorKind.invalidInput && ipc.field) {
