@@ -5,6 +5,7 @@
 use specdesk_client::BatchOptions;
 use specdesk_types::BrowserTask;
 
+use super::batch_busy;
 use super::runner::{Inner, Sending, spawn, to_json, was_refused};
 use super::{BatchJobRequest, BatchRunMode, JobRunner, RerunOf};
 use crate::agents::feed::{FeedReader, job_key};
@@ -86,15 +87,20 @@ impl JobRunner {
         let sent = client.agents().start(&prepared).await;
         // Sent or refused, the service needs the values no more; a lost answer keeps them for
         // the follower, which sends the batch again with its key.
+        // Refused for want of room (429), it waits for room, values and all.
         let settled = match &sent {
             Ok(_) => true,
-            Err(e) => was_refused(e),
+            Err(e) => was_refused(e) && !batch_busy::no_room(e),
         };
         if let (Some(vault), true) = (&vault, settled) {
             task_inputs::forget(vault, &key).await;
         }
         match sent {
             Ok(batch) => self.sent(sending, &batch.id),
+            Err(e) if batch_busy::no_room(&e) => {
+                let held = batch_busy::no_room_error(&client, &e).await;
+                self.held(sending, &held)
+            }
             Err(e) => self.not_sent(sending, e),
         }
     }

@@ -29,8 +29,12 @@ pub(super) fn no_room(e: &specdesk_client::Error) -> bool {
 /// service's `Retry-After` or the runner's growing wait (its values stay in the keychain
 /// meanwhile), with a sentence the UI shows.
 pub(super) async fn wait_for_room(client: &Client, e: &specdesk_client::Error) -> Halt {
-    let running = running_tasks(client).await;
-    Halt::Retry(room_error(running, e.retry_after()))
+    Halt::Retry(no_room_error(client, e).await)
+}
+
+/// The sentence a batch refused for the in-flight cap is held with (how many tasks run).
+pub(super) async fn no_room_error(client: &Client, e: &specdesk_client::Error) -> IpcError {
+    room_error(running_tasks(client).await, e.retry_after())
 }
 
 pub(super) fn room_error(running: Option<u64>, retry_after: Option<Duration>) -> IpcError {

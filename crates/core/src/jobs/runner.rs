@@ -271,6 +271,16 @@ impl JobRunner {
         Ok(job)
     }
 
+    /// Holds job `job_id` unsent with `error` (the user's next step); its follower sends it
+    /// again with its key when it can.
+    pub(super) fn held(&self, sending: Sending<'_>, error: &IpcError) -> Result<Job, IpcError> {
+        let job_id = sending.job_id;
+        self.inner.note_error(job_id, error);
+        drop(sending);
+        spawn(&self.inner, job_id);
+        self.inner.library.job(job_id)
+    }
+
     pub(super) fn not_sent(
         &self,
         sending: Sending<'_>,
@@ -289,10 +299,7 @@ impl JobRunner {
             return Err(error);
         }
         // The request may have reached the service: the follower settles it.
-        self.inner.note_error(job_id, &error);
-        drop(sending);
-        spawn(&self.inner, job_id);
-        self.inner.library.job(job_id)
+        self.held(sending, &error)
     }
 }
 

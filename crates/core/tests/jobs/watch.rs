@@ -453,6 +453,43 @@ async fn a_batch_refused_for_tasks_in_flight_waits_for_room_saying_how_many_run_
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_background_batch_refused_for_tasks_in_flight_is_held_saying_how_many_run_then_sent_once()
+{
+    let w = World::new().await;
+    let client = w.client("pro").await;
+    let library = w.library();
+    let (notifier, mut notified) = told();
+    let runner = w.runner(&library, notifier);
+    refuse_submissions(&w.sb, 1).await;
+    let held = runner
+        .start_batch(
+            "pro",
+            health_tasks(&w, 1),
+            BatchOptions::default(),
+            BatchRunMode::Background,
+            None,
+        )
+        .await
+        .expect("a batch with no room yet is held, not refused");
+    assert_eq!(
+        (held.status, held.remote_id.as_deref()),
+        (JobStatus::Queued, None)
+    );
+    let error = held.error.expect("held with the reason");
+    assert_eq!(
+        (error.kind, error.status),
+        (IpcErrorKind::RateLimited, Some(429))
+    );
+    assert_eq!(
+        error.message,
+        "The service is already running 0 of your tasks and takes at most 5,000 at once. Specdesk sends this batch by itself as soon as there is room, even after a restart. You can also stop it and send fewer tasks."
+    );
+    let done = next(&mut notified).await;
+    assert_eq!((done.id, done.status), (held.id, JobStatus::Completed));
+    assert_eq!(batches_made(&client).await, 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_batch_run_elsewhere_is_followed_once_for_every_watcher_then_kept() {
     let w = World::new().await;
     let client = w.client("pro").await;
