@@ -101,7 +101,12 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
             match first {
                 Some(BatchRunMode::Live) => {
                     let mut live = Box::pin(client.agents().follow(&prepared).peekable());
-                    let refused = matches!(live.as_mut().peek().await, Some(Err(e)) if batch_busy::no_room(e));
+                    let first_frame = live.as_mut().peek().await;
+                    let refused = matches!(first_frame, Some(Err(e)) if batch_busy::no_room(e));
+                    let accepted = matches!(first_frame, Some(Ok(_)));
+                    if accepted {
+                        learn_id(inner, &job, &client, &prepared, feed).await;
+                    }
                     if refused {
                         // No stream free (or no room at all, which the background send tells).
                         let (batch_id, updates) =
@@ -187,6 +192,27 @@ async fn in_background(
 /// builder that sent it takes its tasks back to fix them.
 fn refused(e: &specdesk_client::Error) -> Halt {
     Halt::Fail(IpcError::from(e))
+}
+
+/// The live stream names its batch only in its last frame: once it is open, the same submission
+/// sent again in the background (same idempotency key) answers with the batch made, whose id is
+/// stored at once. Then watchers and the history know the batch while it runs, and a relaunch
+/// follows it by its id. Failing that, the id comes with the stream's end, as before.
+async fn learn_id(
+    inner: &Inner,
+    job: &Job,
+    client: &Client,
+    prepared: &PreparedBatch,
+    feed: &Arc<Feed>,
+) {
+    match client.agents().start(prepared).await {
+        Ok(batch) => {
+            if named(inner, job, &batch.id, feed).is_err() {
+                tracing::warn!("a live batch's id could not be stored yet");
+            }
+        }
+        Err(e) => tracing::info!("a live batch's id is learnt at its end: {e}"),
+    }
 }
 
 /// Records the id the service gave the batch of `job` (a relaunch follows it by that id).

@@ -1,6 +1,7 @@
 // One batch, watched live (`watch_batch`): the header with the connection, the outcome and the
 // counts; the virtualized task list; the selected task's result and timeline; the exports.
 import { useId, useMemo, useState } from "react";
+import { useAppEvent } from "../../../ipc/events";
 import { countByPhase, totalCredits, type TaskView } from "./reducer";
 import { useBatchWatch, type WatchTarget } from "./useBatchWatch";
 import { requestOf, useBatchJob } from "./batchJob";
@@ -18,11 +19,22 @@ export function BatchView({ target, onOpen }: { target: WatchTarget; onOpen?: (t
   return <BatchWatch key={`${key}:${attempt}`} target={target} onRetry={() => setAttempt((a) => a + 1)} onOpen={onOpen} />;
 }
 
+/** The service's id for the batch of job `jobId`, once its job has it. */
+function useNamedJob(jobId: number | undefined): string | undefined {
+  const [named, setNamed] = useState<string>();
+  useAppEvent("job-changed", (change) => {
+    if (jobId !== undefined && change.id === jobId && change.remoteId) setNamed(change.remoteId);
+  });
+  return named;
+}
+
 function BatchWatch({ target, onRetry, onOpen }: { target: WatchTarget; onRetry: () => void; onOpen?: (t: WatchTarget) => void }) {
   const id = useId();
   const state = useBatchWatch(target);
-  // A live batch is named by the service when its stream ends or drops.
-  const batchId = "batchId" in target ? target.batchId : state.batch?.id || "being sent";
+  // A batch watched by its job is named once its job has the service's id (a live one as soon as
+  // its stream opened), or by the batch its stream ends with.
+  const named = useNamedJob("jobId" in target ? target.jobId : undefined);
+  const batchId = "batchId" in target ? target.batchId : named || state.batch?.id || "being sent";
   const [selected, setSelected] = useState<number | null>(null);
   const counts = useMemo(() => countByPhase(state.tasks), [state.tasks]);
   const credits = totalCredits(state);
