@@ -9,6 +9,7 @@ import { ErrorPanel } from "../../components/ErrorPanel";
 import type { JobStatus } from "../../bindings/JobStatus";
 import { Builder } from "./builder/Builder";
 import { BatchHistory, BatchView, CapacityGauge, type WatchTarget } from "./watch";
+import { requestOf } from "./watch/batchJob";
 import type { AcceptanceRequest } from "../../lib/nav";
 import { AcceptanceFlow } from "./acceptance/AcceptanceFlow";
 import "./agents.css";
@@ -110,7 +111,8 @@ function Batches() {
       <Builder
         onSubmitted={(job, tasks) => {
           setSent({ job, tasks });
-          if (job.status !== "failed") setOpen(job.remoteId ? { batchId: job.remoteId } : { jobId: job.id, total: tasks });
+          const wait = requestOf(job)?.mode === "wait";
+          if (job.status !== "failed") setOpen(job.remoteId ? { batchId: job.remoteId } : { jobId: job.id, total: tasks, wait });
         }}
         // Refused by the service: the builder has the tasks back and says why; nothing to watch.
         onRefused={(jobId) => {

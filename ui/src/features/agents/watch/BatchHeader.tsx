@@ -23,10 +23,15 @@ export interface ConnectionState {
   reconnected?: boolean;
   dropped?: boolean;
   reconnectReason?: string;
+  /** Sent to wait for the whole result: nothing shows until every task has finished. */
+  waiting?: boolean;
 }
 
 /** The connection in plain words: what it is, and why when it dropped or came back. */
-export function connectionWords({ connection, pollingReason, reconnected = false, dropped = false, reconnectReason }: ConnectionState): string {
+export function connectionWords({ connection, pollingReason, reconnected = false, dropped = false, reconnectReason, waiting = false }: ConnectionState): string {
+  if (connection === "connecting" && waiting) {
+    return "Waiting for the whole result — the service answers once every task has finished; then every step shows here.";
+  }
   if (connection === "live" && reconnected) return "Live again — the live connection is back; nothing was lost while progress was read by polling.";
   let words = CONNECTION_WORDS[connection];
   if (connection === "polling" && pollingReason) words += ` Reason: ${pollingReason}`;

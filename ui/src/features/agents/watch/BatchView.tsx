@@ -49,7 +49,7 @@ function BatchWatch({ target, onRetry, onOpen }: { target: WatchTarget; onRetry:
       <BatchHeader
         batchId={batchId}
         titleId={`${id}-title`}
-        link={state}
+        link={{ ...state, waiting: "jobId" in target && !!target.wait }}
         error={state.error}
         batchStatus={state.batch?.status}
         tasks={state.tasks}

@@ -1,7 +1,7 @@
 // What Specdesk knows of a batch it ran (`batch_job`): the tasks as sent (input names only),
 // their schemas, and the batch it re-runs. Pure helpers, and the query that reads it.
 import { useQuery } from "@tanstack/react-query";
-import type { BrowserTask, Job, RerunOf } from "../../../ipc/contract";
+import type { BatchRunMode, BrowserTask, Job, RerunOf } from "../../../ipc/contract";
 import { useConnectionId } from "../../../ipc/hooks";
 import { call } from "../../../ipc/invoke";
 
@@ -9,6 +9,8 @@ export interface BatchRequest {
   tasks: BrowserTask[];
   concurrency?: number;
   rerunOf?: RerunOf;
+  /** How it was first sent. */
+  mode?: BatchRunMode;
 }
 
 /** The request of a batch job, when it has one in the shape Rust writes. */

@@ -50,6 +50,10 @@ describe("watchReducer", () => {
     expect(connectionWords(s)).toBe(
       "Finished — every task has ended; this is the batch's full record. The connection dropped on the way; the rest was read by polling, nothing lost.",
     );
+    // Sent to wait for the whole result: said so until it comes.
+    expect(connectionWords({ ...initialWatch(), waiting: true })).toBe(
+      "Waiting for the whole result — the service answers once every task has finished; then every step shows here.",
+    );
     // Polled from its start and never dropped: nothing to confess.
     const calm = frame(frame(initialWatch(), [{ type: "polling", batchId: "b1", reason: background }]), [{ type: "done", batch: batch() }]);
     expect(connectionWords(calm)).toBe("Finished — every task has ended; this is the batch's full record.");

@@ -14,7 +14,8 @@ import { call, toIpcError } from "../../../ipc/invoke";
 import { initialWatch, watchReducer, type WatchState } from "./reducer";
 
 /** Which batch: by its id, or by its job while the service has not named it yet (a live batch). */
-export type WatchTarget = { batchId: string } | { jobId: number; total: number };
+/** A batch by its id, or by its job (`wait`: sent to wait for the whole result, so no step shows before it). */
+export type WatchTarget = { batchId: string } | { jobId: number; total: number; wait?: boolean };
 
 /** A batch known only by its job: its size, nothing finished yet. */
 function unnamed(total: number): Batch {
