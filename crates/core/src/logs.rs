@@ -32,10 +32,18 @@ static SHAPES: LazyLock<Regex> = LazyLock::new(|| {
     .expect("the credential pattern is valid")
 });
 
-/// The secrets to remove from every log line.
+/// The secrets to remove from every log line (and from a browser task's steps).
 #[derive(Default)]
 pub struct Redactor {
-    secrets: RwLock<Vec<String>>,
+    secrets: RwLock<Secrets>,
+}
+
+/// The registered secrets, longest first, and one automaton finding any of them in one pass
+/// (a busy batch's steps are scrubbed thousands of times a second, its values possibly many).
+#[derive(Default)]
+struct Secrets {
+    list: Vec<String>,
+    finder: Option<aho_corasick::AhoCorasick>,
 }
 
 impl Redactor {
@@ -47,26 +55,37 @@ impl Redactor {
             return;
         }
         let mut secrets = self.secrets.write().unwrap_or_else(|p| p.into_inner());
-        if !secrets.iter().any(|s| s == secret) {
-            secrets.push(secret.to_owned());
+        if !secrets.list.iter().any(|s| s == secret) {
+            secrets.list.push(secret.to_owned());
             // Longest first, so a secret containing another is removed whole.
-            secrets.sort_by_key(|s| std::cmp::Reverse(s.len()));
+            secrets.list.sort_by_key(|s| std::cmp::Reverse(s.len()));
+            secrets.finder = aho_corasick::AhoCorasick::builder()
+                .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+                .build(&secrets.list)
+                .ok();
+        }
+    }
+
+    /// `text` with every registered secret replaced (not the credential shapes: for text that
+    /// is not a log line, such as a browser task's step).
+    pub fn scrub<'a>(&self, text: &'a str) -> Cow<'a, str> {
+        let secrets = self.secrets.read().unwrap_or_else(|p| p.into_inner());
+        match &secrets.finder {
+            Some(finder) if finder.is_match(text) => {
+                let mut out = String::with_capacity(text.len());
+                finder.replace_all_with(text, &mut out, |_, _, dst| {
+                    dst.push_str(REDACTED);
+                    true
+                });
+                Cow::Owned(out)
+            }
+            _ => Cow::Borrowed(text),
         }
     }
 
     /// `text` with every registered secret and every credential shape replaced.
     pub fn redact<'a>(&self, text: &'a str) -> Cow<'a, str> {
-        let mut out = Cow::Borrowed(text);
-        for secret in self
-            .secrets
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
-            .iter()
-        {
-            if out.contains(secret.as_str()) {
-                out = Cow::Owned(out.replace(secret.as_str(), REDACTED));
-            }
-        }
+        let mut out = self.scrub(text);
         if SHAPES.is_match(&out) {
             out = Cow::Owned(
                 SHAPES

@@ -49,13 +49,35 @@ pub fn event_without_values(mut event: BatchEvent) -> BatchEvent {
     event
 }
 
+/// Blanks the values a plan types into forms, and scrubs every secret this app holds (input
+/// values it sent, keys) from the words of a step, where a service may echo what was typed (a
+/// query in a URL, an action's message, an error).
 fn blank_planned_values(event: &mut specdesk_types::TaskEvent) {
-    if let specdesk_types::TaskEventKind::Plan(plan) = &mut event.kind {
-        for action in &mut plan.actions {
-            if action.value.is_some() {
-                action.value = Some(String::new());
-            }
+    use specdesk_types::TaskEventKind as K;
+    let scrub = |text: &mut String| {
+        if let std::borrow::Cow::Owned(clean) = crate::logs::redactor().scrub(text) {
+            *text = clean;
         }
+    };
+    match &mut event.kind {
+        K::Plan(plan) => {
+            for action in &mut plan.actions {
+                if action.value.is_some() {
+                    action.value = Some(String::new());
+                }
+            }
+            plan.notes.iter_mut().for_each(scrub);
+        }
+        K::Navigation(nav) => {
+            scrub(&mut nav.url);
+            nav.title.iter_mut().for_each(scrub);
+        }
+        K::Action(action) => {
+            action.message.iter_mut().for_each(scrub);
+            action.selector.iter_mut().for_each(scrub);
+        }
+        K::Error(error) => error.error.iter_mut().for_each(scrub),
+        _ => {}
     }
 }
 

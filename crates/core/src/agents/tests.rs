@@ -271,3 +271,32 @@ fn no_input_value_enters_the_feed() {
         "input names stay: {text}"
     );
 }
+
+#[test]
+fn a_step_that_echoes_a_value_this_app_sent_leaves_rust_without_it() {
+    crate::logs::redactor().add("tomato-soup-1987");
+    let event: TaskEvent = serde_json::from_value(json!({
+        "taskIndex": 0, "timestamp": 1.0, "type": "navigation",
+        "url": "https://shop.example/search?q=tomato-soup-1987", "title": "Results for tomato-soup-1987",
+    }))
+    .unwrap();
+    let typed: TaskEvent = serde_json::from_value(json!({
+        "taskIndex": 0, "timestamp": 2.0, "type": "action", "type_": "fill",
+        "selector": "#q", "success": true, "message": "Typed tomato-soup-1987 into the search box",
+    }))
+    .unwrap();
+    let feed = BatchFeeds::default().open("job-3");
+    let mut writer = feed.writer();
+    writer.publish(BatchEvent::TaskEvent { event });
+    writer.publish(BatchEvent::TaskEvent { event: typed });
+    let out = serde_json::to_string(&feed.events()).unwrap();
+    assert!(!out.contains("tomato-soup-1987"), "{out}");
+    assert!(
+        out.contains("https://shop.example/search?q=[redacted]"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Typed [redacted] into the search box"),
+        "{out}"
+    );
+}
