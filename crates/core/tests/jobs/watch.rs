@@ -220,6 +220,63 @@ async fn a_follower_that_loses_the_service_says_so_then_reads_the_batch_by_polli
     assert_eq!(results, [0, 1]);
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_live_batch_killed_after_its_first_events_is_followed_again_with_every_event_once() {
+    let w = World::new().await;
+    let client = w.client("pro").await;
+    let library = w.library();
+    // The second task's page answers only when the test says: the batch is mid-run, its first
+    // events delivered to a watcher, when the app is killed.
+    let page = specdesk_sandbox::GatedPage::start(
+        "<html><head><title>Gated</title></head><body>Open</body></html>",
+    )
+    .await
+    .unwrap();
+    let mut tasks = health_tasks(&w, 2);
+    tasks[1].url = page.url().to_owned();
+    let (notifier, _) = told();
+    let first = w.runner(&library, notifier);
+    let job = first
+        .start_batch(
+            "pro",
+            tasks,
+            BatchOptions::default(),
+            BatchRunMode::Live,
+            None,
+        )
+        .await
+        .unwrap();
+    let BatchWatch::Live(mut reader) = first.watch_job(job.id).unwrap() else {
+        panic!("a batch of this runner is watched through its follower");
+    };
+    let mut before = Vec::new();
+    while !before
+        .iter()
+        .any(|e| matches!(e, BatchEvent::TaskResult { .. }))
+    {
+        before.extend(reader.next().await.expect("the feed is open"));
+    }
+    drop(reader);
+    drop(first);
+
+    // Relaunched: the batch is followed again by its id, and a new watcher gets it whole, once.
+    let (notifier, mut notified) = told();
+    let second = w.runner(&library, notifier);
+    assert_eq!(second.resume_all().await.unwrap(), 1);
+    page.open();
+    let (events, batch) = watch_job_to_end(&second, job.id).await;
+    assert_eq!(next(&mut notified).await.status, JobStatus::Completed);
+    let (timeline, results) = per_task(&events);
+    assert_eq!(timeline, service_timeline(&client, &batch.id).await);
+    assert_eq!(results, [0, 1]);
+    // What the first run delivered is the start of the same timeline.
+    let (early, _) = per_task(&before);
+    for (task, seen) in early {
+        assert_eq!(seen[..], timeline[&task][..seen.len()], "task {task}");
+    }
+    assert_eq!(batches_made(&client).await, 1);
+}
+
 /// The service's batches (each created once, whatever was sent again).
 async fn batches_made(client: &Client) -> u64 {
     client.agents().list(None, None, None).await.unwrap().total
