@@ -50,11 +50,32 @@ describe("images", () => {
       await gallery.getByLabel("Search by prompt").fill("lighthouse");
       await gallery.getByText("2 images of 7 match", { exact: true }).waitFor();
 
+      // Each card says what the library keeps of its image (its prompt is the picture's name).
+      const card = gallery.locator("li", { has: page.locator('.gallery-thumb[data-media-id="21"]') });
+      assert.deepEqual(
+        await card.locator(".media-meta > div").evaluateAll((rows) => rows.map((r) => [r.querySelector("dt").innerText, r.querySelector("dd").innerText])),
+        [
+          ["Model", "google/imagen-4"],
+          ["Size", "1024 × 1024"],
+          ["Cost", "0.6 credits"],
+          ["Made", "Nov 21, 2026, 4:00 PM"],
+        ],
+      );
       // The viewer: Left/Right through the searched images, Escape closes, focus comes back.
       await gallery.locator('.gallery-thumb[data-media-id="21"]').click();
       const viewer = page.getByRole("dialog");
       await viewer.getByRole("heading", { name: "Image 1 of 2" }).waitFor();
-      assert.equal(await viewer.locator(".media-meta dd").first().innerText(), "A lighthouse at dusk, watercolour");
+      const facts = async (where) =>
+        where.locator(".media-meta > div").evaluateAll((rows) => rows.map((r) => [r.querySelector("dt").innerText, r.querySelector("dd").innerText]));
+      // Every fact the library keeps of it: prompt, model, size (from the image), cost and date.
+      await page.waitForFunction(() => !document.querySelector("[role=dialog] .media-meta")?.innerText.includes("…"));
+      assert.deepEqual(await facts(viewer), [
+        ["Prompt", "A lighthouse at dusk, watercolour"],
+        ["Model", "google/imagen-4"],
+        ["Size", "1024 × 1024"],
+        ["Cost", "0.6 credits"],
+        ["Made", "Nov 21, 2026, 4:00 PM"],
+      ]);
       // Download: a copy into the download folder, through Rust (save_media_copy), said where.
       await viewer.getByRole("button", { name: "Download" }).click();
       const file = await page.evaluate(() => window.__SPECDESK_MOCK__.db.media.find((m) => m.id === 21).path.split("/").pop());

@@ -111,6 +111,9 @@ export async function startHarness() {
       colorScheme: options.colorScheme ?? "light",
       viewport: options.viewport ?? { width: 1280, height: 800 },
       reducedMotion: "reduce",
+      // Dates and numbers read the same on any machine.
+      timezoneId: "UTC",
+      locale: "en-US",
     });
     context.setDefaultTimeout(TIMEOUT_MS);
     const page = await context.newPage();
