@@ -59,10 +59,13 @@ impl Redactor {
             secrets.list.push(secret.to_owned());
             // Longest first, so a secret containing another is removed whole.
             secrets.list.sort_by_key(|s| std::cmp::Reverse(s.len()));
-            secrets.finder = aho_corasick::AhoCorasick::builder()
+            // Should it ever fail to build, the last finder stays (never none at all).
+            if let Ok(finder) = aho_corasick::AhoCorasick::builder()
                 .match_kind(aho_corasick::MatchKind::LeftmostLongest)
                 .build(&secrets.list)
-                .ok();
+            {
+                secrets.finder = Some(finder);
+            }
         }
     }
 

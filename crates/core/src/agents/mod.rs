@@ -27,6 +27,11 @@ pub fn without_values(mut batch: Batch) -> Batch {
         for event in result.events.iter_mut().flatten() {
             blank_planned_values(event);
         }
+        if let Some(error) = result.error.as_mut()
+            && let std::borrow::Cow::Owned(clean) = crate::logs::redactor().scrub(error)
+        {
+            *error = clean;
+        }
     }
     batch
 }
@@ -76,6 +81,7 @@ fn blank_planned_values(event: &mut specdesk_types::TaskEvent) {
             action.message.iter_mut().for_each(scrub);
             action.selector.iter_mut().for_each(scrub);
         }
+        K::Screenshot(shot) => shot.url.iter_mut().for_each(scrub),
         K::Error(error) => error.error.iter_mut().for_each(scrub),
         _ => {}
     }

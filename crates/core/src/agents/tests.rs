@@ -285,10 +285,16 @@ fn a_step_that_echoes_a_value_this_app_sent_leaves_rust_without_it() {
         "selector": "#q", "success": true, "message": "Typed tomato-soup-1987 into the search box",
     }))
     .unwrap();
+    let shot: TaskEvent = serde_json::from_value(json!({
+        "taskIndex": 0, "timestamp": 3.0, "type": "screenshot", "mimeType": "image/png",
+        "url": "https://shop.example/search?q=tomato-soup-1987", "chunkIndex": 0, "chunkCount": 1, "data": "iVBORw0KGgo=",
+    }))
+    .unwrap();
     let feed = BatchFeeds::default().open("job-3");
     let mut writer = feed.writer();
     writer.publish(BatchEvent::TaskEvent { event });
     writer.publish(BatchEvent::TaskEvent { event: typed });
+    writer.publish(BatchEvent::TaskEvent { event: shot });
     let out = serde_json::to_string(&feed.events()).unwrap();
     assert!(!out.contains("tomato-soup-1987"), "{out}");
     assert!(

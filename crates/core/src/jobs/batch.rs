@@ -31,6 +31,9 @@ use crate::task_inputs;
 /// always recorded (`finish`).
 const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 
+/// How long a live batch's stream waits for its id to be learnt (`learn_id`).
+const LEARN_ID_WITHIN: Duration = Duration::from_secs(5);
+
 /// Why a batch run in the background is read by polling.
 const IN_BACKGROUND: &str = "This batch runs in the background, as you chose, so Specdesk reads its progress every few seconds.";
 /// Why a batch followed again by its id is read by polling.
@@ -81,6 +84,13 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
     let mut live_send = None;
     let updates: Updates = match job.remote_id.clone() {
         Some(id) => {
+            // The service has the batch: any values still kept for it (a relaunch right after
+            // its id was stored) are needed no more.
+            if let (Some(vault), Some(key)) =
+                (inner.clients.vault(), job.idempotency_key.as_deref())
+            {
+                task_inputs::forget(&vault, key).await;
+            }
             // Run in the background, or followed again (after a relaunch or a lost connection):
             // by polling to its end.
             let reason = match request.mode {
@@ -102,9 +112,20 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
                 Some(BatchRunMode::Live) => {
                     let mut live = Box::pin(client.agents().follow(&prepared).peekable());
                     let first_frame = live.as_mut().peek().await;
+                    // Refused at the first answer: nothing was made.
+                    if let Some(Err(e)) = first_frame
+                        && refused_for_good(e)
+                    {
+                        let halt = refused(e);
+                        sent.settle_if(true).await;
+                        return Err(halt);
+                    }
                     let refused = matches!(first_frame, Some(Err(e)) if batch_busy::no_room(e));
-                    let accepted = matches!(first_frame, Some(Ok(_)));
-                    if accepted {
+                    let unnamed = matches!(
+                        first_frame,
+                        Some(Ok(BatchUpdate::Event(_) | BatchUpdate::Result(_)))
+                    );
+                    if unnamed {
                         learn_id(inner, &job, &client, &prepared, feed).await;
                     }
                     if refused {
@@ -124,6 +145,10 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
                 Some(BatchRunMode::Wait) => {
                     let agents = client.agents();
                     let outcome = agents.run(&prepared).await;
+                    // Named before the values go: a relaunch in between follows it by its id.
+                    if let Ok(batch) = &outcome {
+                        named(inner, &job, &batch.id, feed)?;
+                    }
                     sent.settle(&outcome).await;
                     let batch = match outcome {
                         Err(e) if batch_busy::no_room(&e) => {
@@ -134,14 +159,21 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
                     };
                     // The whole answer has no timelines: one read of the finished batch with its
                     // events gives every step, then each result and the batch, as polling does.
-                    named(inner, &job, &batch.id, feed)?;
                     Box::pin(client.agents().follow_batch(&batch.id))
                 }
                 // In the background, or sent again: the same key returns the batch made already.
                 Some(BatchRunMode::Background) | None => {
-                    in_background(inner, &job, &client, &prepared, &sent, feed)
-                        .await?
-                        .1
+                    let (batch_id, updates) =
+                        in_background(inner, &job, &client, &prepared, &sent, feed).await?;
+                    let reason = match first {
+                        Some(_) => IN_BACKGROUND,
+                        None => FOLLOWED_AGAIN,
+                    };
+                    let polling = BatchUpdate::Polling {
+                        batch_id,
+                        reason: reason.to_owned(),
+                    };
+                    announced(polling, updates)
                 }
             }
         }
@@ -175,14 +207,18 @@ async fn in_background(
     feed: &Arc<Feed>,
 ) -> Result<(String, Updates), Halt> {
     let outcome = client.agents().start(prepared).await;
+    // Named before the values go: a relaunch in between follows it by its id.
+    if let Ok(batch) = &outcome {
+        named(inner, job, &batch.id, feed)?;
+    }
     sent.settle(&outcome).await;
     let batch = match outcome {
         Err(e) if batch_busy::no_room(&e) => {
             return Err(batch_busy::wait_for_room(client, &e).await);
         }
+        Err(e) if refused_for_good(&e) => return Err(refused(&e)),
         other => other?,
     };
-    named(inner, job, &batch.id, feed)?;
     let updates: Updates = Box::pin(client.agents().follow_batch(&batch.id));
     Ok((batch.id, updates))
 }
@@ -205,13 +241,16 @@ async fn learn_id(
     prepared: &PreparedBatch,
     feed: &Arc<Feed>,
 ) {
-    match client.agents().start(prepared).await {
-        Ok(batch) => {
+    // Bounded: the open stream waits meanwhile (a slow answer only leaves the id to the end).
+    let answer = tokio::time::timeout(LEARN_ID_WITHIN, client.agents().start(prepared)).await;
+    match answer {
+        Err(_) => tracing::info!("a live batch's id is learnt at its end: no answer in time"),
+        Ok(Ok(batch)) => {
             if named(inner, job, &batch.id, feed).is_err() {
                 tracing::warn!("a live batch's id could not be stored yet");
             }
         }
-        Err(e) => tracing::info!("a live batch's id is learnt at its end: {e}"),
+        Ok(Err(e)) => tracing::info!("a live batch's id is learnt at its end: {e}"),
     }
 }
 
@@ -322,9 +361,6 @@ async fn follow_updates(
                     live_send.take_if(|_| !IpcErrorKind::from(e.kind()).is_transient())
                 {
                     sent.settle_if(true).await;
-                    if job.remote_id.is_none() && refused_for_good(&e) {
-                        return Err(refused(&e));
-                    }
                 }
                 return Err(e.into());
             }
@@ -386,7 +422,7 @@ fn finish(inner: &Inner, job: &Job, batch: &Batch) -> Step {
         .iter()
         .filter(|r| r.status == TaskStatus::Success)
         .count();
-    let mut result = to_json(batch)?;
+    let mut result = to_json(&crate::agents::without_values(batch.clone()))?;
     if let Some(results) = result.get_mut("results").and_then(|r| r.as_array_mut()) {
         // The timelines are kept apart (`keep_timeline`), and the input values the service
         // echoes are secrets: only their names are kept.

@@ -248,7 +248,7 @@ export function Builder({
       setPage(0);
       onSubmitted(job, tasks.length, sentRows);
       // After: a refusal that came before this answer undoes what onSubmitted opened.
-      if (!job.remoteId && job.status !== "failed") watchSend({ jobId: job.id, rows: sentRows, concurrency: sent.concurrency });
+      if (!job.remoteId) watchSend({ jobId: job.id, rows: sentRows, concurrency: sent.concurrency }, job);
     } catch (err) {
       const ipc = toIpcError(err);
       if (ipc.kind === ErrorKind.invalidInput && ipc.field) {

@@ -27,8 +27,11 @@ function settled(change: Pick<JobChange, "status" | "remoteId">): boolean {
   return !!change.remoteId || change.status === "running" || change.status === "completed" || change.status === "cancelled";
 }
 
-/** Returns `watch`, which follows a sent batch until the service has it or refused it. */
-export function useRefusedSend(onRefused: (sent: SentRows, error: IpcError) => void): (sent: SentRows) => void {
+/**
+ * Returns `watch`, which follows a sent batch until the service has it or refused it, starting
+ * from its job as `submit_batch` answered (already failed, when the refusal came first).
+ */
+export function useRefusedSend(onRefused: (sent: SentRows, error: IpcError) => void): (sent: SentRows, job: JobChange) => void {
   const watched = useRef(new Map<number, SentRows>());
   const early = useRef(new Map<number, JobChange>());
   const take = (change: JobChange) => {
@@ -44,10 +47,11 @@ export function useRefusedSend(onRefused: (sent: SentRows, error: IpcError) => v
     if (refusal || settled(change)) watched.current.delete(change.id);
   };
   useAppEvent("job-changed", take);
-  return (sent) => {
+  return (sent, job) => {
     watched.current.set(sent.jobId, sent);
     const before = early.current.get(sent.jobId);
     early.current.delete(sent.jobId);
-    if (before) take(before);
+    take(job);
+    if (before && watched.current.has(sent.jobId)) take(before);
   };
 }
