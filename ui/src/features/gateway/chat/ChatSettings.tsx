@@ -1,6 +1,6 @@
 // The chat's settings beside the thread: model, system prompt, temperature, max tokens, tool
 // definitions (a JSON editor checked as you type) and the models to compare with.
-import { useCallback } from "react";
+import { memo, useCallback } from "react";
 import { ModelPicker } from "../models/ModelPicker";
 import { checkTools, TOOLS_EXAMPLE } from "./tools";
 
@@ -21,7 +21,7 @@ export function isChatForm(v: unknown): v is ChatForm {
   return !!v && typeof v === "object" && "model" in v && "maxTokens" in v && "compareWith" in v && Array.isArray((v as ChatForm).compareWith);
 }
 
-export function ChatSettings({ form, onChange }: { form: ChatForm; onChange: (patch: Partial<ChatForm>) => void }) {
+export const ChatSettings = memo(function ChatSettings({ form, onChange }: { form: ChatForm; onChange: (patch: Partial<ChatForm>) => void }) {
   const tools = checkTools(form.toolsText);
   const setModel = useCallback((model: string) => onChange({ model }), [onChange]);
   const setOther = (i: number) => (id: string) => onChange({ compareWith: form.compareWith.map((m, j) => (j === i ? id : m)) });
@@ -89,7 +89,7 @@ export function ChatSettings({ form, onChange }: { form: ChatForm; onChange: (pa
       </div>
     </section>
   );
-}
+});
 
 function clamp(n: number, lo: number, hi: number): number {
   return Number.isFinite(n) ? Math.min(hi, Math.max(lo, n)) : lo;

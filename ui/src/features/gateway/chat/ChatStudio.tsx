@@ -11,6 +11,7 @@ import { call } from "../../../ipc/invoke";
 import { copyText } from "../../../lib/clipboard";
 import { formatCreditsWord, slugify } from "../../../lib/format";
 import { useNotice } from "../../../lib/notices";
+import { useStableCallback } from "../../../lib/useStableCallback";
 import { loadJson, saveJson } from "../../../lib/storage";
 import { ChatSettings, DEFAULT_FORM, compareModels, isChatForm, type ChatForm } from "./ChatSettings";
 import { ComparePanel, useCompare } from "./ComparePanel";
@@ -90,6 +91,19 @@ export function ChatStudio() {
     void chat.open(c);
   };
 
+  // Stable for the memoized parts around the thread: a streamed delta renders this studio again,
+  // and the conversation list, the composer, the compare lanes and the settings need not follow.
+  const onOpen = useStableCallback(open);
+  const onNew = useStableCallback(() => chat.newChat());
+  const onDeleted = useStableCallback((id: number) => id === chat.conversationId && chat.newChat());
+  const onSend = useStableCallback(send);
+  const onStop = useStableCallback(() => {
+    chat.stop();
+    compare.stop();
+  });
+  const onPick = useStableCallback(compare.pickWinner);
+  const onRetryLane = useStableCallback(compare.retryLane);
+
   const actionsOf = (id: string, turn: Turn): TurnActions => ({
     busy,
     answered,
@@ -121,7 +135,7 @@ export function ChatStudio() {
 
   return (
     <div className="chat-studio">
-      <ConversationList activeId={chat.conversationId} onOpen={open} onNew={chat.newChat} onDeleted={(id) => id === chat.conversationId && chat.newChat()} />
+      <ConversationList activeId={chat.conversationId} onOpen={onOpen} onNew={onNew} onDeleted={onDeleted} />
 
       <section className="chat-main" aria-labelledby="chat-title">
         <div className="section-head chat-head">
@@ -155,15 +169,12 @@ export function ChatStudio() {
           />
         )}
 
-        <ComparePanel state={compare.state} busy={compare.busy} onPick={compare.pickWinner} onRetry={compare.retryLane} />
+        <ComparePanel state={compare.state} busy={compare.busy} onPick={onPick} onRetry={onRetryLane} />
 
         <Composer
           busy={busy}
-          onSend={send}
-          onStop={() => {
-            chat.stop();
-            compare.stop();
-          }}
+          onSend={onSend}
+          onStop={onStop}
           sendLabel={comparingNow ? `Compare ${models.length} models` : "Send"}
           disabled={disabledWhy}
         />

@@ -1,7 +1,7 @@
 // Compare: the same prompt to two or three models, streaming side by side, each with its time
 // to first word, length and credits. Picking a winner puts every finished reply into the thread
 // as versions of one reply (the winner shown) and records the winner on the conversation.
-import { useCallback, useLayoutEffect, useReducer, useRef } from "react";
+import { memo, useCallback, useLayoutEffect, useReducer, useRef } from "react";
 import type { Message } from "../../../bindings/Message";
 import type { IpcError } from "../../../ipc/contract";
 import { ErrorPanel } from "../../../components/ErrorPanel";
@@ -130,7 +130,7 @@ export function useCompare(chat: ChatApi, onError: (e: unknown) => void) {
   };
 }
 
-export function ComparePanel({ state, busy, onPick, onRetry }: { state: CompareState; busy: boolean; onPick: (model: string) => void; onRetry: (streamId: string) => void }) {
+export const ComparePanel = memo(function ComparePanel({ state, busy, onPick, onRetry }: { state: CompareState; busy: boolean; onPick: (model: string) => void; onRetry: (streamId: string) => void }) {
   if (!state.lanes.length) return null;
   return (
     <section className="compare" aria-labelledby="compare-title">
@@ -186,4 +186,4 @@ export function ComparePanel({ state, busy, onPick, onRetry }: { state: CompareS
       </ul>
     </section>
   );
-}
+});

@@ -3,14 +3,14 @@
 // as thumbnails. Send turns into Stop while a reply streams. In the app a file dropped on the
 // window arrives as Tauri's drag-drop event (its paths, read by Rust), not as an HTML5 drop;
 // the composer listens to it while it is shown (the Chat studio) and highlights meanwhile.
-import { useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from "react";
+import { memo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from "react";
 import { getCurrentWebview, type DragDropEvent } from "@tauri-apps/api/webview";
 import type { ContentBlock } from "../../../bindings/ContentBlock";
 import { useSubscription } from "../../../ipc/events";
 import { isSendKey } from "./keys";
 import { pastedImage, readImagePaths, readImages, userBlocks, type Attachment } from "./images";
 
-export function Composer({ busy, onSend, onStop, sendLabel = "Send", disabled }: { busy: boolean; onSend: (blocks: ContentBlock[], text: string) => void; onStop: () => void; sendLabel?: string; disabled?: string }) {
+export const Composer = memo(function Composer({ busy, onSend, onStop, sendLabel = "Send", disabled }: { busy: boolean; onSend: (blocks: ContentBlock[], text: string) => void; onStop: () => void; sendLabel?: string; disabled?: string }) {
   const [text, setText] = useState("");
   const [images, setImages] = useState<Attachment[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
@@ -147,4 +147,4 @@ export function Composer({ busy, onSend, onStop, sendLabel = "Send", disabled }:
       </div>
     </form>
   );
-}
+});

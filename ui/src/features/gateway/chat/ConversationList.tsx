@@ -2,7 +2,7 @@
 // the library after a pause), opened, renamed (the title is kept in the library)
 // and deleted with undo (the delete is sent once the undo window has passed). The first read
 // brings in what an earlier version kept in localStorage (localImport.ts).
-import { useId, useState } from "react";
+import { memo, useId, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Conversation } from "../../../ipc/contract";
 import { ErrorPanel } from "../../../components/ErrorPanel";
@@ -47,7 +47,7 @@ function useSaidIn(query: string): Set<number> {
   return new Set(settled === query.trim() ? (found.data ?? []).map((x) => x.id) : []);
 }
 
-export function ConversationList({ activeId, onOpen, onNew, onDeleted }: { activeId?: number; onOpen: (c: Conversation) => void; onNew: () => void; onDeleted: (id: number) => void }) {
+export const ConversationList = memo(function ConversationList({ activeId, onOpen, onNew, onDeleted }: { activeId?: number; onOpen: (c: Conversation) => void; onNew: () => void; onDeleted: (id: number) => void }) {
   const list = useConversations();
   const qc = useQueryClient();
   const connection = useConnectionId();
@@ -172,4 +172,4 @@ export function ConversationList({ activeId, onOpen, onNew, onDeleted }: { activ
       )}
     </nav>
   );
-}
+});
