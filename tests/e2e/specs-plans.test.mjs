@@ -1,6 +1,7 @@
 // Specs and plans on the real app with its embedded sandbox at demo pace: a fast spec from text
 // followed to the end and read (human spec, scope tree, both graphs); a deep spec with a file;
-// the library's search; a plan that changes when the sandbox project advances; and a generation
+// the library's search; a plan that changes when the sandbox project advances; the focus a
+// feature's details and the Plans home's id form take and give back, in WebKit; and a generation
 // that survives quitting the app. One app session, in order, as a person would use it; it works
 // after app.test.mjs (same data folder) or alone. The sandbox is deterministic, so texts and
 // numbers are exact; nothing here measures time.
@@ -9,7 +10,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { browser, click, env, fill, invoke, launch, openArea, quit, textOf, texts, useSandbox, waitForCount, waitForText, waitForTextOf } from "./helpers.mjs";
+import { $label, browser, click, env, fill, invoke, launch, openArea, quit, textOf, texts, useSandbox, waitForCount, waitForText, waitForTextOf } from "./helpers.mjs";
 
 const FAST = "A habit tracker for small teams: daily check-ins, streaks and a weekly summary by email.";
 const FAST_TITLE = "Habit tracker for small teams";
@@ -366,6 +367,38 @@ test("the plan of the fast spec changes, chart included, as the sandbox project 
     ["50%", "2", "0", "4"],
   ]);
   assert.match(await textOf(".chart figcaption"), /^3 snapshots from .+ to .+: 0% → 50% built\.$/);
+});
+
+test("in WebKit, a feature's details and the id form take the focus, and closing gives it back", async () => {
+  /** What has the focus: its tag, its text, and the label of a field. */
+  const focused = () =>
+    browser.execute(() => {
+      const el = document.activeElement;
+      const label = el?.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent.trim() : undefined;
+      return [el?.tagName ?? "", el?.textContent?.trim() ?? "", label ?? el?.getAttribute("aria-label") ?? ""];
+    });
+  // On the plan the previous test advanced: a feature's details focus their heading.
+  await click("button", "Streaks", await browser.$("ul.features"));
+  await browser.$(".feature-detail h4").waitForExist({ timeout: 10000 });
+  let now = [];
+  await browser.waitUntil(async () => ((now = await focused()), now[0] === "H4" && now[1] === "Streaks"), {
+    timeout: 10000,
+    timeoutMsg: `the details' heading never took the focus (${now.join(" | ")})`,
+  });
+  // Closing gives the focus back to the feature's button.
+  await (await $label("Close the details of Streaks")).click();
+  await browser.waitUntil(async () => ((now = await focused()), now[0] === "BUTTON" && now[1] === "Streaks"), {
+    timeout: 10000,
+    timeoutMsg: `the focus did not come back to the feature (${now.join(" | ")})`,
+  });
+
+  // The Plans home: "Open by project id…" shows its field with the focus in it.
+  await click("button", "← All projects");
+  await click("button", "Open by project id…");
+  await browser.waitUntil(async () => ((now = await focused()), now[0] === "INPUT" && now[2] === "Project id"), {
+    timeout: 10000,
+    timeoutMsg: `the project id field never took the focus (${now.join(" | ")})`,
+  });
 });
 
 test("a generation goes on when the app quits, and finishes after a relaunch", async () => {
