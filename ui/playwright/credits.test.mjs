@@ -63,6 +63,31 @@ describe("spend cap", () => {
   });
 });
 
+describe("spend cap and compare", () => {
+  test("a compare whose first lane is refused by the cap ends with every lane refused, each to try again, not waiting for good", async () => {
+    await h.withScenario("credits", async ({ page, mock }) => {
+      await page.getByRole("navigation", { name: "Areas" }).getByRole("button", { name: "Gateway" }).click();
+      await page.getByRole("tablist", { name: "Studios" }).getByRole("tab", { name: "Chat", exact: true }).click();
+      await page.getByRole("checkbox", { name: "Compare models side by side" }).check();
+      await page.getByLabel("Compare with").selectOption("openai/gpt-5-mini");
+      await page.getByLabel("Your message").fill("Pick a name");
+      await page.getByRole("button", { name: "Compare 2 models" }).click();
+      const compare = page.getByRole("region", { name: "Compare" });
+      await compare.locator(".panel-error").nth(1).waitFor();
+      const lanes = compare.getByRole("listitem");
+      for (const i of [0, 1]) {
+        await lanes.nth(i).getByRole("heading", { name: "Today's spend cap is reached" }).waitFor();
+        assert.equal(await textOf(lanes.nth(i).locator(".panel-error p").first()), REFUSED);
+      }
+      // Only the first lane was sent; the studio is free again.
+      assert.equal((await mock.calls("chat_stream")).length, 1);
+      await page.getByRole("button", { name: "Compare 2 models" }).waitFor();
+      assert.equal(await page.getByRole("button", { name: "Stop", exact: true }).count(), 0, "nothing is streaming");
+      await expectAxeClean(page, "a compare refused by the spend cap");
+    });
+  });
+});
+
 describe("spending", () => {
   for (const colorScheme of ["light", "dark"]) {
     test(`the last 30 days by day, area and model, exactly, and their CSV (${colorScheme})`, async () => {

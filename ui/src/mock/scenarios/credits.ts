@@ -70,6 +70,10 @@ defineScenario(
       checkCap(ctx);
       return baseHandlers.generate_images(args, ctx);
     },
+    chat_stream: (args, ctx) => {
+      checkCap(ctx);
+      return baseHandlers.chat_stream(args, ctx);
+    },
   },
   {
     description: "The Sandbox at its daily cap of 3.75 credits, with a month of ledger lines",

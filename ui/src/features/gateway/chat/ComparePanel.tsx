@@ -27,9 +27,9 @@ export function useCompare(chat: ChatApi, onError: (e: unknown) => void) {
   // What the compare sent, so a failed lane can be tried again with the same messages.
   const sent = useRef<{ messages: Message[]; settings: ChatSettings } | null>(null);
 
-  /** Streams one lane; `onStart` gets the conversation the service names. */
+  /** Streams one lane; `onStart` gets the conversation the service names, `onFail` its error. */
   const run = useCallback(
-    (lane: { model: string; streamId: string }, conv: number | undefined, onStart?: (id: number) => void) => {
+    (lane: { model: string; streamId: string }, conv: number | undefined, onStart?: (id: number) => void, onFail?: (error: IpcError) => void) => {
       const { messages, settings } = sent.current ?? { messages: [], settings: null };
       if (!settings) throw new Error("compare: nothing sent yet");
       return startChatStream(
@@ -42,7 +42,10 @@ export function useCompare(chat: ChatApi, onError: (e: unknown) => void) {
             dispatch({ type: "done", streamId: lane.streamId, text: textOf(message.content), credits: creditsCharged ?? creditsOf(message), ...ids, at: performance.now() });
             chat.refreshLists();
           },
-          onError: (error) => dispatch({ type: "error", streamId: lane.streamId, error, at: performance.now() }),
+          onError: (error) => {
+            dispatch({ type: "error", streamId: lane.streamId, error, at: performance.now() });
+            onFail?.(error);
+          },
         },
         lane.streamId,
       );
@@ -62,15 +65,26 @@ export function useCompare(chat: ChatApi, onError: (e: unknown) => void) {
         streams.current = lanes.map((l) => run(l, chat.conversationId));
         return;
       }
-      // A new conversation: the first lane creates it, the others join it once it exists.
+      // A new conversation: the first lane creates it, the others join it once it exists. Refused
+      // before that (the spend cap, a key), the others fail with it rather than wait for good:
+      // each can be tried again.
       let joined = false;
       streams.current = [
-        run(first, undefined, (id) => {
-          if (joined) return;
-          joined = true;
-          chat.adoptConversation(id);
-          streams.current.push(...others.map((l) => run(l, id)));
-        }),
+        run(
+          first,
+          undefined,
+          (id) => {
+            if (joined) return;
+            joined = true;
+            chat.adoptConversation(id);
+            streams.current.push(...others.map((l) => run(l, id)));
+          },
+          (error) => {
+            if (joined) return;
+            joined = true;
+            for (const l of others) dispatch({ type: "error", streamId: l.streamId, error, at: performance.now() });
+          },
+        ),
       ];
     },
     [chat, run],
