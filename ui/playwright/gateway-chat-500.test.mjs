@@ -95,7 +95,7 @@ test("a reply streamed while the user reads above leaves the view alone; one str
       return el && el.scrollHeight - el.scrollTop - el.clientHeight < 2;
     });
     assert.ok(await inView(page, turnAt(page, 502)));
-    assert.equal(await page.getByTestId("chat-announcer").innerText(), `**claude-sonnet-4.5** says: here is a thought about *Name a habit app*. Keep it short and clear.`);
+    assert.equal(await page.getByTestId("chat-announcer").innerText(), `claude-sonnet-4.5 says: here is a thought about Name a habit app. Keep it short and clear.`);
 
     // Held halfway, the user scrolls up to the first turn; the reply ends without moving the view.
     await send(page, "Tell me more [hold]");

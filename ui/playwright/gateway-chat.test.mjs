@@ -71,8 +71,9 @@ describe("chat", () => {
       await last.getByText(/^request req_sandbox_\d+$/).waitFor();
       // The stream's headers gave the balance after the reply (10,000 before it).
       assert.equal(await textOf(last.locator(".turn-balance")), "balance after: 9,999.98 credits");
-      assert.equal(await announcer(page).innerText(), `**claude-sonnet-4.5** says: here is a thought about *Name a habit app*. Keep it short and clear.`);
-      assert.deepEqual(await announced(), [`**claude-sonnet-4.5** says: here is a thought about *Name a habit app*. Keep it short and clear.`]);
+      // Read out as it shows: the words, not the markdown's marks.
+      assert.equal(await announcer(page).innerText(), `claude-sonnet-4.5 says: here is a thought about Name a habit app. Keep it short and clear.`);
+      assert.deepEqual(await announced(), [`claude-sonnet-4.5 says: here is a thought about Name a habit app. Keep it short and clear.`]);
 
       // Held halfway: the partial reply shows, nothing is announced, Stop keeps it.
       await send(page, "Tell me more [hold]");
@@ -95,7 +96,7 @@ describe("chat", () => {
       const cont = (await mock.calls("chat_stream")).at(-1).args.request;
       assert.deepEqual(cont.messages.at(-1), { role: "assistant", content: [{ type: "text", text: "**claude-sonnet-4.5** says: here is a thought about *Tell " }] });
       assert.equal(await textOf(held.locator(".chat-md")), "claude-sonnet-4.5 says: here is a thought about *Tell And here is the rest of the reply.");
-      assert.deepEqual((await announced()).slice(1), ["Stopped.", "**claude-sonnet-4.5** says: here is a thought about *Tell And here is the rest of the reply."]);
+      assert.deepEqual((await announced()).slice(1), ["Stopped.", "claude-sonnet-4.5 says: here is a thought about *Tell And here is the rest of the reply."]);
       await expectAxeClean(page, "a chat with a stopped and continued reply");
     });
   });

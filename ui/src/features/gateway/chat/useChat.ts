@@ -3,6 +3,7 @@
 // answering a tool call all come down to `streamInto`: stream a reply into one assistant turn.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
+import { renderedOf } from "./renderedCache";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Conversation, IpcError, MessagesRequest } from "../../../ipc/contract";
 import type { ContentBlock } from "../../../bindings/ContentBlock";
@@ -121,7 +122,7 @@ export function useChat(settings: ChatSettings) {
           setTree((t) => updateTurn(t, turnId, { content, status: "done", credits, model: message.model || model, ...ids }));
           setStreamingId(null);
           running.current = null;
-          setAnnouncement(full || (others.length ? "The model asked to use a tool." : "The reply is empty."));
+          setAnnouncement(full ? spoken(full) : others.length ? "The model asked to use a tool." : "The reply is empty.");
           refreshLists();
         },
         onError: (error) => {
@@ -254,3 +255,14 @@ export function useChat(settings: ChatSettings) {
 }
 
 export type ChatApi = ReturnType<typeof useChat>;
+
+/**
+ * A finished reply as a screen reader should hear it: the text of its HTML (rendered in Rust as
+ * it streamed), so no markdown marks are read out; its markdown only when no HTML is at hand.
+ */
+export function spoken(markdown: string): string {
+  const html = renderedOf(markdown);
+  if (html === undefined) return markdown;
+  const text = new DOMParser().parseFromString(html, "text/html").body.textContent ?? "";
+  return text.replace(/\s+/g, " ").trim() || markdown;
+}
