@@ -142,8 +142,15 @@ export function BatchHeader({
           <span className="muted">Total</span> <span className="status-count">{tasks.length.toLocaleString("en-US")}</span>
         </li>
         <li className="status-credits">
-          <span className="muted">Credits{finished ? "" : " so far"}</span>{" "}
-          <span className="status-count">{new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(credits)}</span>
+          {!finished && credits === 0 ? (
+            // A live stream's results carry no credits: the batch says what it cost when it ends.
+            <span className="muted">Credits when the batch ends</span>
+          ) : (
+            <>
+              <span className="muted">Credits{finished ? "" : " so far"}</span>{" "}
+              <span className="status-count">{new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(credits)}</span>
+            </>
+          )}
         </li>
       </ul>
     </header>

@@ -89,7 +89,7 @@ describe("BatchView", () => {
       te({ taskIndex: 1, timestamp: 1500, type: "sandbox", status: "starting" }),
     ]);
     expect(screen.getByRole("status", { name: "" }).textContent).toContain("Live — events arrive as the agents work.");
-    expect(counts()).toEqual(["Queued 1", "Running 2", "Succeeded 0", "Total 3", "Credits so far 0"]);
+    expect(counts()).toEqual(["Queued 1", "Running 2", "Succeeded 0", "Total 3", "Credits when the batch ends"]);
 
     await send([{ type: "polling", batchId: ID, reason: "stream stalled" }]);
     expect(screen.getByRole("status", { name: "" }).textContent).toBe(
