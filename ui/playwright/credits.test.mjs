@@ -4,7 +4,7 @@
 // export shown with their words and "Try again". On the mock IPC (src/mock/scenarios/credits.ts).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { expectAxeClean, startHarness, textOf } from "./harness.mjs";
+import { expectAxeClean, expectAxeCleanInBothThemes, startHarness, textOf } from "./harness.mjs";
 
 let h;
 before(async () => {
@@ -48,7 +48,7 @@ describe("spend cap", () => {
       await panel.getByRole("heading", { name: "Today's spend cap is reached" }).waitFor();
       assert.equal(await textOf(panel.locator("p").first()), REFUSED);
       assert.equal((await mock.calls("rerank")).length, 1);
-      await expectAxeClean(page, "spend cap refusal");
+      await expectAxeCleanInBothThemes(page, "spend cap refusal");
 
       const raise = panel.getByRole("group", { name: "Raise today's cap" });
       assert.equal(await raise.getByLabel("Raise by (credits)").inputValue(), "1");
@@ -83,7 +83,7 @@ describe("spend cap and compare", () => {
       assert.equal((await mock.calls("chat_stream")).length, 1);
       await page.getByRole("button", { name: "Compare 2 models" }).waitFor();
       assert.equal(await page.getByRole("button", { name: "Stop", exact: true }).count(), 0, "nothing is streaming");
-      await expectAxeClean(page, "a compare refused by the spend cap");
+      await expectAxeCleanInBothThemes(page, "a compare refused by the spend cap");
     });
   });
 });

@@ -8,7 +8,7 @@
 // theme. The Models tab and a trial key are in gateway-models.test.mjs.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { expectAxeClean, startHarness, textOf } from "./harness.mjs";
+import { expectAxeClean, expectAxeCleanInBothThemes, startHarness, textOf } from "./harness.mjs";
 
 let h;
 before(async () => {
@@ -173,7 +173,7 @@ describe("chat", () => {
       assert.equal(await textOf(failed.locator(".panel-error > p").first()), "Too many requests this minute for this key. Wait a few seconds, then try again.");
       await failed.getByText(/You can try again in [1-3] s\./).waitFor();
       assert.equal(await failed.getByRole("button", { name: "Try again" }).isDisabled(), true);
-      await expectAxeClean(page, "a rate-limited chat turn");
+      await expectAxeCleanInBothThemes(page, "a rate-limited chat turn");
       await failed.getByRole("button", { name: "Try again" }).and(page.locator(":enabled")).waitFor({ timeout: 6000 });
       await failed.getByRole("button", { name: "Try again" }).click();
       await failed.getByRole("heading", { name: "Too many requests" }).waitFor();
@@ -199,7 +199,7 @@ describe("chat", () => {
       const sent = (await mock.calls("chat_stream")).at(-1).args.request;
       assert.deepEqual(sent.messages.at(-1).content, [{ type: "tool_result", tool_use_id: sent.messages.at(-2).content[1].id, content: '{"temp": 21}' }]);
       assert.equal(sent.tools[0].name, "get_weather");
-      await expectAxeClean(page, "a tool call answered");
+      await expectAxeCleanInBothThemes(page, "a tool call answered");
 
       await page.getByLabel("Tool definitions (JSON)").fill('[{"name": "bad name"}]');
       await page.getByText('Tool 1: "name" must be 1 to 64 letters, digits, _ or -.').waitFor();
@@ -476,7 +476,7 @@ describe("rerank", () => {
       await panel.getByRole("heading", { name: "Too many requests" }).waitFor();
       await panel.getByText(/You can try again in [1-3] s\./).waitFor();
       assert.equal(await panel.getByRole("button", { name: "Try again" }).isDisabled(), true);
-      await expectAxeClean(page, "a rate-limited rerank");
+      await expectAxeCleanInBothThemes(page, "a rate-limited rerank");
     });
   });
 
@@ -526,7 +526,7 @@ describe("failures in error panels", () => {
       await failed.getByText(SERVER).waitFor();
       await compare.getByRole("button", { name: `Pick ${MODEL} as the winner` }).and(page.locator(":enabled")).waitFor();
       assert.equal(await lane.getByRole("button", { name: "Pick openai/gpt-5-mini as the winner" }).isDisabled(), true);
-      await expectAxeClean(page, "a compare with a failed lane");
+      await expectAxeCleanInBothThemes(page, "a compare with a failed lane");
 
       await failed.getByRole("button", { name: "Try again" }).click();
       await lane.getByRole("button", { name: "Pick openai/gpt-5-mini as the winner" }).and(page.locator(":enabled")).waitFor();
@@ -569,7 +569,7 @@ describe("failures in error panels", () => {
       await panel.getByRole("heading", { level: 2, name: "The service had a problem" }).waitFor();
       await panel.getByText(SERVER).waitFor();
       assert.equal(await page.getByTestId("ask-announcer").innerText(), `The service had a problem. ${SERVER}`);
-      await expectAxeClean(page, "a failed spec question");
+      await expectAxeCleanInBothThemes(page, "a failed spec question");
       await panel.getByRole("button", { name: "Try again" }).click();
       const answer = page.getByRole("region", { name: "Answer" });
       await answer.getByRole("list", { name: "Sections cited" }).waitFor();

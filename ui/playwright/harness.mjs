@@ -166,6 +166,22 @@ function mockOf(page) {
   };
 }
 
+/**
+ * Runs axe on the page as it is now in both themes: the theme the page shows, then the other one
+ * (the root's `data-theme`, which the app sets when the theme changes), then back.
+ */
+export async function expectAxeCleanInBothThemes(page, label) {
+  const shown = await page.evaluate(() => document.documentElement.getAttribute("data-theme") ?? "light");
+  const other = shown === "dark" ? "light" : "dark";
+  await expectAxeClean(page, `${label} (${shown})`);
+  await page.evaluate((t) => document.documentElement.setAttribute("data-theme", t), other);
+  try {
+    await expectAxeClean(page, `${label} (${other})`);
+  } finally {
+    await page.evaluate((t) => document.documentElement.setAttribute("data-theme", t), shown);
+  }
+}
+
 /** Runs axe on the page as it is now and fails with every violation's id, help and targets. */
 export async function expectAxeClean(page, label) {
   // Legacy mode runs axe in the page itself: these pages have no iframes, and it is about twice
