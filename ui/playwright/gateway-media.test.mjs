@@ -109,6 +109,33 @@ describe("images", () => {
   });
 });
 
+describe("images compared", () => {
+  test("four images side by side, each with its facts; three cannot be compared", async () => {
+    await h.withScenario("gateway-media", async ({ page }) => {
+      await openStudio(page, "Images");
+      const gallery = page.getByRole("region", { name: "Gallery" });
+      await gallery.getByText("5 images", { exact: true }).waitFor();
+      for (const id of [21, 20, 19]) await gallery.getByRole("checkbox", { name: `Compare image ${id}` }).check();
+      const bar = gallery.getByRole("group", { name: "Compare images" });
+      assert.equal(await textOf(bar.locator(".muted")), "3 picked");
+      assert.equal(await bar.getByRole("button", { name: "Compare side by side" }).isDisabled(), true, "2 or 4, not 3");
+      await gallery.getByRole("checkbox", { name: "Compare image 18" }).check();
+      await bar.getByRole("button", { name: "Compare side by side" }).click();
+      const compare = page.getByRole("region", { name: "Comparing 4 images" });
+      const items = compare.getByRole("listitem");
+      assert.equal(await items.count(), 4);
+      const prompts = await items.evaluateAll((els) => els.map((el) => el.querySelector(".media-meta dd")?.textContent));
+      assert.deepEqual(prompts, [
+        "A lighthouse at dusk, watercolour",
+        "A lighthouse at dawn, oil painting",
+        "Logo for a bakery: a croissant and a sun",
+        "Logo for a bakery: a croissant and a sun",
+      ]);
+      await expectAxeCleanInBothThemes(page, "four images compared");
+    });
+  });
+});
+
 describe("speech and music", () => {
   test("a take with its waveform and cost; A/B with the swap key and the preferred mark", async () => {
     await h.withScenario("gateway-media", async ({ page, mock }) => {
