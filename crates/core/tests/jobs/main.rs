@@ -78,15 +78,14 @@ async fn control(sb: &SandboxHandle, method: reqwest::Method, path: &str, body: 
     assert!(resp.status().is_success(), "{path}: {}", resp.status());
 }
 
+/// Adds a sandbox fault (`/_sandbox/faults`: `match`, `times`, and what to do).
+async fn fault(sb: &SandboxHandle, body: serde_json::Value) {
+    control(sb, reqwest::Method::POST, "/_sandbox/faults", body).await;
+}
+
 /// Every spec-status read hangs until the faults are cleared.
 async fn hang_spec_status(sb: &SandboxHandle) {
-    control(
-        sb,
-        reqwest::Method::POST,
-        "/_sandbox/faults",
-        serde_json::json!({"match": {"method": "GET", "path": "/spec-status/*"}, "times": 1000, "delayMs": 600000}),
-    )
-    .await;
+    fault(sb, serde_json::json!({"match": {"method": "GET", "path": "/spec-status/*"}, "times": 1000, "delayMs": 600000})).await;
 }
 
 async fn clear_faults(sb: &SandboxHandle) {

@@ -8,14 +8,8 @@ use super::*;
 
 /// The next submission of a batch is answered `status` with `error` and `message`.
 async fn refuse_next(sb: &SandboxHandle, status: u16, error: &str, message: &str) {
-    control(
-        sb,
-        reqwest::Method::POST,
-        "/_sandbox/faults",
-        serde_json::json!({"match": {"method": "POST", "path": "/api/v1/browser-agents"}, "times": 1,
-            "respond": {"status": status, "code": error, "message": message}}),
-    )
-    .await;
+    fault(sb, serde_json::json!({"match": {"method": "POST", "path": "/api/v1/browser-agents"}, "times": 1,
+            "respond": {"status": status, "code": error, "message": message}})).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -157,10 +157,8 @@ async fn a_job_being_sent_is_not_followed_by_anyone_else_until_its_id_arrives() 
     let runner = w.runner(&library, notifier);
     // The service takes a moment to accept the spec: the window where the job is in the ledger,
     // announced to the app, and has no id yet.
-    control(
+    fault(
         &w.sb,
-        reqwest::Method::POST,
-        "/_sandbox/faults",
         serde_json::json!({"match": {"method": "POST", "path": "/fast-spec"}, "delayMs": 400}),
     )
     .await;

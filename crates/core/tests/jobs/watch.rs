@@ -42,13 +42,7 @@ async fn watch_job_to_end(runner: &JobRunner, job_id: i64) -> (Vec<BatchEvent>, 
 
 /// Every batch poll hangs until the faults are cleared.
 async fn hang_batch_polls(sb: &SandboxHandle) {
-    control(
-        sb,
-        reqwest::Method::POST,
-        "/_sandbox/faults",
-        serde_json::json!({"match": {"method": "GET", "path": "/api/v1/browser-agents/*"}, "times": 1000, "delayMs": 600000}),
-    )
-    .await;
+    fault(sb, serde_json::json!({"match": {"method": "GET", "path": "/api/v1/browser-agents/*"}, "times": 1000, "delayMs": 600000})).await;
 }
 
 /// What a watcher of `batch_id` receives: the frames' events and the ending.
@@ -169,13 +163,7 @@ async fn a_follower_that_loses_the_service_says_so_then_reads_the_batch_by_polli
     let client = w.client("pro").await;
     let library = w.library();
     // Every read of the batch fails until the faults are cleared.
-    control(
-        &w.sb,
-        reqwest::Method::POST,
-        "/_sandbox/faults",
-        serde_json::json!({"match": {"method": "GET", "path": "/api/v1/browser-agents/*"}, "times": 100000, "respond": {"status": 503}}),
-    )
-    .await;
+    fault(&w.sb, serde_json::json!({"match": {"method": "GET", "path": "/api/v1/browser-agents/*"}, "times": 100000, "respond": {"status": 503}})).await;
     let (notifier, mut notified) = told();
     let runner = w.runner(&library, notifier);
     let job = runner
@@ -288,13 +276,7 @@ async fn a_live_batch_whose_stream_drops_is_finished_by_polling_with_every_event
     let client = w.client("pro").await;
     let library = w.library();
     for after in [1, 4, 9] {
-        control(
-            &w.sb,
-            reqwest::Method::POST,
-            "/_sandbox/faults",
-            serde_json::json!({"match": {"method": "POST", "path": "/api/v1/browser-agents"}, "times": 1, "dropStreamAfterEvents": after}),
-        )
-        .await;
+        fault(&w.sb, serde_json::json!({"match": {"method": "POST", "path": "/api/v1/browser-agents"}, "times": 1, "dropStreamAfterEvents": after})).await;
         let (notifier, mut notified) = told();
         let runner = w.runner(&library, notifier);
         let tasks = health_tasks(&w, 3);
@@ -380,13 +362,7 @@ async fn a_live_batch_killed_before_its_id_arrived_is_created_once_after_a_relau
     let client = w.client("pro").await;
     let library = w.library();
     // The live send hangs; the app is killed meanwhile.
-    control(
-        &w.sb,
-        reqwest::Method::POST,
-        "/_sandbox/faults",
-        serde_json::json!({"match": {"method": "POST", "path": "/api/v1/browser-agents"}, "times": 1, "delayMs": 600000}),
-    )
-    .await;
+    fault(&w.sb, serde_json::json!({"match": {"method": "POST", "path": "/api/v1/browser-agents"}, "times": 1, "delayMs": 600000})).await;
     let (notifier, _) = told();
     let first = w.runner(&library, notifier);
     let tasks = vec![task(
@@ -421,13 +397,7 @@ async fn a_live_batch_killed_before_its_id_arrived_is_created_once_after_a_relau
 
 /// The next `n` submissions of a batch are refused for want of room (`429`).
 async fn refuse_submissions(sb: &SandboxHandle, n: u32) {
-    control(
-        sb,
-        reqwest::Method::POST,
-        "/_sandbox/faults",
-        serde_json::json!({"match": {"method": "POST", "path": "/api/v1/browser-agents"}, "times": n, "respond": {"status": 429, "message": "Too many requests"}}),
-    )
-    .await;
+    fault(sb, serde_json::json!({"match": {"method": "POST", "path": "/api/v1/browser-agents"}, "times": n, "respond": {"status": 429, "message": "Too many requests"}})).await;
 }
 
 async fn live_batch(w: &World, runner: &JobRunner) -> Job {
@@ -561,13 +531,7 @@ async fn a_batch_run_elsewhere_is_followed_once_for_every_watcher_then_kept() {
         .unwrap();
     let started = client.agents().start(&prepared).await.unwrap();
     // Its first poll waits a moment, so both watchers join while the one follower runs.
-    control(
-        &w.sb,
-        reqwest::Method::POST,
-        "/_sandbox/faults",
-        serde_json::json!({"match": {"method": "GET", "path": "/api/v1/browser-agents/*"}, "times": 1, "delayMs": 1500}),
-    )
-    .await;
+    fault(&w.sb, serde_json::json!({"match": {"method": "GET", "path": "/api/v1/browser-agents/*"}, "times": 1, "delayMs": 1500})).await;
     let BatchWatch::Unfollowed(id) = runner.watch_batch(&started.id).unwrap() else {
         panic!("nobody follows a batch run elsewhere yet");
     };
