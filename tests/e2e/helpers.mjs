@@ -236,3 +236,18 @@ export async function waitForSelected(label, timeout = 20000) {
   await browser.waitUntil(async () => !!(await selected(label)), { timeout, timeoutMsg: `nothing was chosen in "${label}"` });
   return selected(label);
 }
+
+/** Adds a fault to the sandbox at `url` (`/_sandbox/faults`: `match`, `times`, what to do). */
+export async function addFault(url, fault) {
+  const res = await fetch(`${url}/_sandbox/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(fault),
+  });
+  assert.equal(res.status, 200, await res.clone().text());
+}
+
+/** Clears every fault of the sandbox at `url`. */
+export async function clearFaults(url) {
+  await fetch(`${url}/_sandbox/faults`, { method: "DELETE" });
+}

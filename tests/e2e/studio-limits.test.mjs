@@ -8,7 +8,7 @@
 import { execFileSync } from "node:child_process";
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { browser, click, env, fill, launch, openArea, openStudio, quit, useConnection, useSandbox, waitForDuration, waitForSelected, waitForText } from "./helpers.mjs";
+import { addFault, clearFaults, browser, click, env, fill, launch, openArea, openStudio, quit, useConnection, useSandbox, waitForDuration, waitForSelected, waitForText } from "./helpers.mjs";
 
 const KETTLE = "A copper kettle on a stone windowsill";
 const FILM = "Steam rising from a copper kettle";
@@ -74,23 +74,18 @@ test("the Sandbox is in use", async () => {
 });
 
 test("a rate limit longer than the app waits on its own is explained with its wait, and Try again waits for it", async () => {
-  const fault = await fetch(`${sandboxUrl}/_sandbox/faults`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
+  await addFault(sandboxUrl, {
       match: { method: "POST", path: "*/v1/images" },
       times: 1,
       respond: { status: 429, code: "rate_limit_exceeded", retryAfter: 300, message: "More than 10 requests in a minute. Retry after 300 seconds." },
-    }),
-  });
-  assert.equal(fault.status, 200, await fault.clone().text());
+    });
   await generateImage("A kettle that is never drawn");
   await browser.waitUntil(async () => (await errorPanel()) !== "", { timeout: 20000, timeoutMsg: "no error panel" });
   const text = await errorPanel();
   assert.match(text, /^Too many requests .+ You can try again in (29\d|300) s\. Try again$/, text);
   const retry = await (await browser.$("main.main .panel-error")).$("button=Try again");
   assert.equal(await retry.isEnabled(), false, "Try again waits for the service's Retry-After");
-  await fetch(`${sandboxUrl}/_sandbox/faults`, { method: "DELETE" });
+  await clearFaults(sandboxUrl);
 });
 
 test("the daily spend cap stops an image before it is sent, and raising today's cap lets it through", async () => {

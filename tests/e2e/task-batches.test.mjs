@@ -15,7 +15,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import http from "node:http";
-import { $label, browser, click, env, fill, invoke, launch, openArea, quit, setField, texts, useConnection, useSandbox, waitForText } from "./helpers.mjs";
+import { addFault, clearFaults, $label, browser, click, env, fill, invoke, launch, openArea, quit, setField, texts, useConnection, useSandbox, waitForText } from "./helpers.mjs";
 
 const PRODUCT = `<!doctype html><html><head><title>Blue Kettle — Kitchen shop</title></head><body>
 <h1 itemprop="name">Blue Kettle</h1><p>Price: <span itemprop="price">24.50</span> EUR</p>
@@ -176,12 +176,7 @@ test("a three-task batch runs live with its timeline and screenshots; a missing 
 
 test("a batch whose live stream drops is followed by polling, then live again, with no duplicate", async () => {
   const before = (await historyIds()).length;
-  const fault = await fetch(`${sandboxUrl}/_sandbox/faults`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ match: { method: "POST", path: "/api/v1/browser-agents" }, times: 1, dropStreamAfterEvents: 3 }),
-  });
-  assert.equal(fault.status, 200, await fault.clone().text());
+  await addFault(sandboxUrl, { match: { method: "POST", path: "/api/v1/browser-agents" }, times: 1, dropStreamAfterEvents: 3 });
   // The second task waits on its page until the view is live again, so the batch cannot end first.
   let release;
   slowGate = new Promise((ok) => (release = ok));
@@ -225,12 +220,7 @@ test("a CSV picked for import is read in WebKit; a background batch whose servic
     [`${siteUrl}/about`, `${siteUrl}/product`],
   );
   // Every read of a batch fails until the fault is cleared.
-  const down = await fetch(`${sandboxUrl}/_sandbox/faults`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ match: { method: "GET", path: "/api/v1/browser-agents/*" }, times: 100000, respond: { status: 503 } }),
-  });
-  assert.equal(down.status, 200, await down.clone().text());
+  await addFault(sandboxUrl, { match: { method: "GET", path: "/api/v1/browser-agents/*" }, times: 100000, respond: { status: 503 } });
   try {
     await (await form.$('input[type="radio"][value="background"]')).click();
     const run = await form.$('button[type="submit"]');
@@ -241,7 +231,7 @@ test("a CSV picked for import is read in WebKit; a background batch whose servic
       "Reconnecting — Specdesk lost the connection to the service and tries again by itself; nothing is lost. Last error: The service had a problem (HTTP 503). Try again in a moment; if it keeps happening, contact support.",
     );
   } finally {
-    await fetch(`${sandboxUrl}/_sandbox/faults`, { method: "DELETE" });
+    await clearFaults(sandboxUrl);
   }
   await waitFinished();
   await waitForText("The connection dropped on the way; the rest was read by polling, nothing lost.");
@@ -257,16 +247,11 @@ test("a CSV picked for import is read in WebKit; a background batch whose servic
 
 test("a live batch the service refuses (402) comes back to the builder with the reason; nothing is made", async () => {
   const before = (await historyIds()).length;
-  const fault = await fetch(`${sandboxUrl}/_sandbox/faults`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
+  await addFault(sandboxUrl, {
       match: { method: "POST", path: "/api/v1/browser-agents" },
       times: 1,
       respond: { status: 402, code: "Insufficient credits", message: "This batch needs at least 0.1 credits and 0 remain." },
-    }),
-  });
-  assert.equal(fault.status, 200, await fault.clone().text());
+    });
   await (await browser.$('form[aria-label="New batch"] input[type="radio"][value="live"]')).click();
   await runBatch([[`${siteUrl}/about`, "Read the page"]]);
   await waitForText(

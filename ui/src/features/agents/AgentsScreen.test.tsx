@@ -47,6 +47,12 @@ function ipc(extra: Handler = () => null, balance = 1000) {
   return calls;
 }
 
+/** A draft as an earlier run of the app left it in localStorage: one row, its input names only. */
+function storeDraft(inputs: { id: string; name: string }[]) {
+  const row = { id: "r1", url: "https://a.example", instruction: "Sign in", inputs, output: "", successCondition: "", timeoutMs: "", maxSteps: "", maxDurationSeconds: "", mode: "" };
+  window.localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ version: 1, concurrency: "4", rows: [row] }));
+}
+
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
@@ -241,16 +247,7 @@ describe("the batch builder", () => {
 
   it("after a restart, keeps the rows and takes the input values back from the keychain", async () => {
     ipc((cmd) => (cmd === "draft_values" ? { i1: "hunter2" } : null));
-    window.localStorage.setItem(
-      DRAFT_STORAGE_KEY,
-      JSON.stringify({
-        version: 1,
-        concurrency: "4",
-        rows: [
-          { id: "r1", url: "https://a.example", instruction: "Sign in", inputs: [{ id: "i1", name: "password" }, { id: "i2", name: "user" }], output: "", successCondition: "", timeoutMs: "", maxSteps: "", maxDurationSeconds: "", mode: "" },
-        ],
-      }),
-    );
+    storeDraft([{ id: "i1", name: "password" }, { id: "i2", name: "user" }]);
     renderScreen(<AgentsScreen />);
     expect(await screen.findByText("1 input has no value: enter it in the task details.")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: /^Task 1 details/ }));
@@ -263,16 +260,7 @@ describe("the batch builder", () => {
       if (cmd === "draft_values") throw { kind: "keychainUnavailable", message: "No keychain found." };
       return null;
     });
-    window.localStorage.setItem(
-      DRAFT_STORAGE_KEY,
-      JSON.stringify({
-        version: 1,
-        concurrency: "4",
-        rows: [
-          { id: "r1", url: "https://a.example", instruction: "Sign in", inputs: [{ id: "i1", name: "password" }], output: "", successCondition: "", timeoutMs: "", maxSteps: "", maxDurationSeconds: "", mode: "" },
-        ],
-      }),
-    );
+    storeDraft([{ id: "i1", name: "password" }]);
     renderScreen(<AgentsScreen />);
     expect((screen.getByLabelText("Task 1 start URL") as HTMLInputElement).value).toBe("https://a.example");
     expect((screen.getByLabelText("Tasks at once") as HTMLInputElement).value).toBe("4");
