@@ -174,6 +174,22 @@ impl Keys {
         self.run(move |s| s.set(&account, &secret)).await
     }
 
+    /// Stores `secret` under `account` without registering it with the log redactor: for a
+    /// value that changes as the user types (each version would stay in the redactor's list for
+    /// the process's life) and that no log line ever carries.
+    pub async fn set_unlisted(&self, account: &str, secret: &str) -> Result<(), SecretError> {
+        let account = account.to_owned();
+        let secret = secret.to_owned();
+        self.run(move |s| s.set(&account, &secret)).await
+    }
+
+    /// Reads `account` without registering what it holds with the log redactor (see
+    /// [`Keys::set_unlisted`]).
+    pub async fn get_unlisted(&self, account: &str) -> Result<Option<String>, SecretError> {
+        let account = account.to_owned();
+        self.run(move |s| s.get(&account)).await
+    }
+
     /// Removes the key of `account`.
     pub async fn delete(&self, account: &str) -> Result<(), SecretError> {
         let account = account.to_owned();

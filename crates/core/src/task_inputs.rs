@@ -133,16 +133,17 @@ pub async fn keep_draft(keys: &Keys, values: &DraftValues) -> Result<(), IpcErro
         return Ok(());
     }
     // Not registered with the redactor here: a draft's values are half-typed words as often as
-    // not ("pass", "john"); the values a batch is sent with are (`keep`).
+    // not ("pass", "john"), and each save is a new version; the values a batch is sent with are
+    // (`keep`).
     let json = serde_json::to_string(&values).map_err(|e| IpcError::internal(e.to_string()))?;
-    keys.set(DRAFT_ACCOUNT, &json).await?;
+    keys.set_unlisted(DRAFT_ACCOUNT, &json).await?;
     Ok(())
 }
 
 /// The draft input values kept in the keychain (none when nothing is kept, or what is kept
 /// cannot be read).
 pub async fn draft(keys: &Keys) -> Result<DraftValues, IpcError> {
-    let Some(json) = keys.get(DRAFT_ACCOUNT).await? else {
+    let Some(json) = keys.get_unlisted(DRAFT_ACCOUNT).await? else {
         return Ok(DraftValues::new());
     };
     Ok(serde_json::from_str(&json).unwrap_or_default())
@@ -199,5 +200,28 @@ mod tests {
         let (mut other, _) = strip(&[task(Some(&[("email", "x")])), task(None)]);
         assert!(fill(&mut other, values).is_err(), "another batch's values");
         assert!(!any(&[task(None), task(Some(&[]))]));
+    }
+
+    #[tokio::test]
+    async fn a_draft_keeps_its_values_by_input_id_and_leaves_the_log_redactor_alone() {
+        let keys = Keys::new(
+            std::sync::Arc::new(crate::secrets::MemorySecretStore::default()),
+            std::time::Duration::from_secs(5),
+        );
+        let typed: DraftValues = [("i-1", "zebra-draft-4471"), ("i-2", "")]
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), v.to_owned()))
+            .collect();
+        keep_draft(&keys, &typed).await.unwrap();
+        let back = draft(&keys).await.unwrap();
+        assert_eq!(
+            back.into_iter().collect::<Vec<_>>(),
+            [("i-1".to_owned(), "zebra-draft-4471".to_owned())]
+        );
+        // Half-typed words are not secrets of every log line and step.
+        let line = r#"{"i-1":"zebra-draft-4471"} zebra-draft-4471"#;
+        assert_eq!(crate::logs::redactor().redact(line), line);
+        keep_draft(&keys, &DraftValues::new()).await.unwrap();
+        assert!(draft(&keys).await.unwrap().is_empty());
     }
 }
