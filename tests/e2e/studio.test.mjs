@@ -182,12 +182,20 @@ test("a recording from the microphone (WebKit's mock capture device) is kept as 
 
 test("A/B of two takes in WebKit: S swaps to the other take at the same moment, and the preferred mark is kept", async () => {
   await openStudio("Speech and music");
+  const takes = await browser.$('[aria-label="Takes"]');
+  const listed = async () => ((await takes.isExisting()) ? (await takes.$$("button*=Use as A")).length : 0);
+  const before = await listed();
   await fill("Text to speak", "A second take to compare with the first one.");
   await click("button", "Generate speech");
-  const takes = await browser.$('[aria-label="Takes"]');
-  await browser.waitUntil(async () => (await takes.$$("button*=Use as A")).length >= 2, { timeout: 30000, timeoutMsg: "two takes were not listed" });
+  // The new take is listed (the list read again once it is saved) before two are picked: picked
+  // earlier, a re-render could put both slots on one take.
+  await browser.waitUntil(async () => (await listed()) === before + 1, { timeout: 30000, timeoutMsg: "the new take was not listed" });
   await (await takes.$$("button*=Use as A"))[0].click();
   await (await takes.$$("button*=Use as B"))[1].click();
+  await browser.waitUntil(async () => /^A: take \d+ · B: take \d+$/.test(await browser.execute(() => document.querySelector(".ab-ready p")?.textContent.trim() ?? "")), {
+    timeout: 10000,
+    timeoutMsg: "A and B were not both picked",
+  });
   await click("button", "Compare A and B");
   const ab = await browser.$("section.ab");
   await ab.waitForExist({ timeout: 10000 });
