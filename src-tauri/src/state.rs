@@ -24,6 +24,8 @@ pub struct AppState {
     pub streams: StreamRegistry,
     /// Prices of the connections' priced model lists: the estimates the spend cap counts.
     pub prices: specdesk_core::spend::Prices,
+    /// Gateway calls sent and not charged yet: their estimates count against the spend cap.
+    pub under_way: specdesk_core::spend::UnderWay,
     /// Files the user picked or dropped: the only ones the commands read.
     pub chosen_files: ChosenFiles,
     pub data_dir: PathBuf,
@@ -71,6 +73,7 @@ impl AppState {
             jobs,
             streams: StreamRegistry::default(),
             prices: Default::default(),
+            under_way: Default::default(),
             chosen_files: ChosenFiles::default(),
             data_dir: data_dir.to_owned(),
             media_dir,

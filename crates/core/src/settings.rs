@@ -204,6 +204,8 @@ pub struct SpendCapDetail {
     pub profile_id: String,
     /// Credits charged today.
     pub spent: f64,
+    /// The estimates of the connection's calls sent and not charged yet (streams, videos).
+    pub under_way: f64,
     /// Today's cap (the daily cap plus today's raise).
     pub limit: f64,
     /// The call's estimated cost (0 when it is not known before sending).
@@ -214,18 +216,37 @@ pub struct SpendCapDetail {
 impl Eq for SpendCapDetail {}
 
 impl SpendToday {
-    /// Refuses a call of `estimate` credits (0 when unknown) that would pass today's cap. A call
-    /// may bring the spending up to the cap exactly; once the cap is reached nothing more is sent
-    /// (any call may cost something). `name` is the connection's name, for the message.
-    pub fn check(&self, name: &str, estimate: f64) -> Result<(), IpcError> {
+    /// Refuses a call of `estimate` credits (0 when unknown) that would pass today's cap, with
+    /// `under_way` credits (the estimates of calls sent and not charged yet) counted as spent. A
+    /// call may bring the spending up to the cap exactly; once the cap is reached nothing more is
+    /// sent (any call may cost something). `name` is the connection's name, for the message.
+    pub fn check(&self, name: &str, under_way: f64, estimate: f64) -> Result<(), IpcError> {
         let Some(limit) = self.limit else {
             return Ok(());
         };
         let estimate = round6(estimate.max(0.0));
-        let after = round6(self.spent + estimate);
-        if self.spent < limit && after <= limit {
+        let under_way = round6(under_way.max(0.0));
+        let committed = round6(self.spent + under_way);
+        let after = round6(committed + estimate);
+        if committed < limit && after <= limit {
             return Ok(());
         }
+        let mut e = IpcError::new(
+            crate::ipc_error::IpcErrorKind::SpendCap,
+            self.refusal(name, limit, under_way, estimate),
+        );
+        e.spend_cap = Some(SpendCapDetail {
+            profile_id: self.profile_id.clone(),
+            spent: self.spent,
+            under_way,
+            limit,
+            estimate,
+        });
+        Err(e)
+    }
+
+    /// Why a call was not sent, in words.
+    fn refusal(&self, name: &str, limit: f64, under_way: f64, estimate: f64) -> String {
         let cap = if self.raised > 0.0 {
             format!(
                 "its cap for today is {} ({} a day, raised by {} today)",
@@ -236,25 +257,30 @@ impl SpendToday {
         } else {
             format!("its daily cap is {}", credits_words(limit))
         };
-        let spent = credits_words(self.spent);
-        let message = if estimate > 0.0 {
+        let spent = if under_way > 0.0 {
             format!(
-                "This call was not sent: {spent} spent today on {name}, {cap}, and this call is estimated at {}, which would pass it. Raise today's cap to send it, or wait until tomorrow.",
+                "{} spent today on {name} and about {} more on calls still running",
+                credits_words(self.spent),
+                credits_words(under_way)
+            )
+        } else {
+            format!("{} spent today on {name}", credits_words(self.spent))
+        };
+        let wait = if under_way > 0.0 {
+            "wait for the running calls to end, "
+        } else {
+            ""
+        };
+        if estimate > 0.0 {
+            format!(
+                "This call was not sent: {spent}, {cap}, and this call is estimated at {}, which would pass it. Raise today's cap to send it, {wait}or wait until tomorrow.",
                 credits_words(estimate)
             )
         } else {
             format!(
-                "This call was not sent: {spent} spent today on {name} has reached the cap ({cap}), and the call's cost is only known once it runs. Raise today's cap to send it, or wait until tomorrow."
+                "This call was not sent: {spent} has reached the cap ({cap}), and the call's cost is only known once it runs. Raise today's cap to send it, {wait}or wait until tomorrow."
             )
-        };
-        let mut e = IpcError::new(crate::ipc_error::IpcErrorKind::SpendCap, message);
-        e.spend_cap = Some(SpendCapDetail {
-            profile_id: self.profile_id.clone(),
-            spent: self.spent,
-            limit,
-            estimate,
-        });
-        Err(e)
+        }
     }
 }
 

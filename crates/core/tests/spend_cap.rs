@@ -99,6 +99,7 @@ async fn a_call_may_reach_the_cap_but_not_pass_it() {
         Some(SpendCapDetail {
             profile_id: work.clone(),
             spent: 9.75,
+            under_way: 0.0,
             limit: 10.0,
             estimate: 0.250001,
         })

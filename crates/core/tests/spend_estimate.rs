@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use specdesk_client::Metering;
 use specdesk_core::settings::SpendCapDetail;
-use specdesk_core::spend::{GatewayCall, Prices, check_call};
+use specdesk_core::spend::{GatewayCall, Prices, UnderWay, check_call};
 use specdesk_core::*;
 use specdesk_types::ImageRequest;
 use wiremock::matchers::{method, path};
@@ -86,6 +86,7 @@ async fn a_call_whose_estimate_would_pass_the_cap_is_not_sent() {
         &p,
         &lib,
         &prices,
+        &UnderWay::default(),
         SANDBOX_PROFILE_ID,
         &client,
         &GatewayCall::Images(&request),
@@ -102,6 +103,7 @@ async fn a_call_whose_estimate_would_pass_the_cap_is_not_sent() {
         Some(SpendCapDetail {
             profile_id: SANDBOX_PROFILE_ID.to_owned(),
             spent: 9.0,
+            under_way: 0.0,
             limit: 10.0,
             estimate: 1.2,
         })
@@ -111,10 +113,11 @@ async fn a_call_whose_estimate_would_pass_the_cap_is_not_sent() {
     p.raise_cap_today(&lib, SANDBOX_PROFILE_ID, 0.2)
         .await
         .unwrap();
-    check_call(
+    let _ = check_call(
         &p,
         &lib,
         &prices,
+        &UnderWay::default(),
         SANDBOX_PROFILE_ID,
         &client,
         &GatewayCall::Images(&request),
@@ -151,10 +154,11 @@ async fn a_call_under_the_cap_goes_through() {
 
     // Two images: 9.8 credits, under the cap.
     let request = images(2);
-    check_call(
+    let _ = check_call(
         &p,
         &lib,
         &prices,
+        &UnderWay::default(),
         SANDBOX_PROFILE_ID,
         &client,
         &GatewayCall::Images(&request),
@@ -177,6 +181,7 @@ async fn a_call_under_the_cap_goes_through() {
         &p,
         &lib,
         &prices,
+        &UnderWay::default(),
         SANDBOX_PROFILE_ID,
         &client,
         &GatewayCall::Images(&images(1)),
@@ -202,13 +207,29 @@ async fn an_unpriced_model_is_estimated_at_nothing_and_no_cap_reads_no_prices() 
     let prices = Prices::default();
     let request = images(4);
     let call = GatewayCall::Images(&request);
-    check_call(&p, &lib, &prices, SANDBOX_PROFILE_ID, &client, &call)
-        .await
-        .unwrap();
+    let _ = check_call(
+        &p,
+        &lib,
+        &prices,
+        &UnderWay::default(),
+        SANDBOX_PROFILE_ID,
+        &client,
+        &call,
+    )
+    .await
+    .unwrap();
     spent(&lib, 0.1);
-    let e = check_call(&p, &lib, &prices, SANDBOX_PROFILE_ID, &client, &call)
-        .await
-        .unwrap_err();
+    let e = check_call(
+        &p,
+        &lib,
+        &prices,
+        &UnderWay::default(),
+        SANDBOX_PROFILE_ID,
+        &client,
+        &call,
+    )
+    .await
+    .unwrap_err();
     assert_eq!(e.spend_cap.map(|d| d.estimate), Some(0.0));
 
     // Without a cap nothing is read before a call.
@@ -216,8 +237,16 @@ async fn an_unpriced_model_is_estimated_at_nothing_and_no_cap_reads_no_prices() 
     s.spend_caps.clear();
     p.save_settings(&s).await.unwrap();
     let reads = server.received_requests().await.unwrap().len();
-    check_call(&p, &lib, &prices, SANDBOX_PROFILE_ID, &client, &call)
-        .await
-        .unwrap();
+    let _ = check_call(
+        &p,
+        &lib,
+        &prices,
+        &UnderWay::default(),
+        SANDBOX_PROFILE_ID,
+        &client,
+        &call,
+    )
+    .await
+    .unwrap();
     assert_eq!(server.received_requests().await.unwrap().len(), reads);
 }

@@ -63,10 +63,12 @@ async fn with_studio<T>(
     f: impl AsyncFnOnce(&Studio<'_>) -> Result<T>,
 ) -> Result<T> {
     let (profile_id, client) = state.profiles.active_client().await?;
-    check_call(
+    // Counted as under way (its estimate against the cap) until its charge is recorded.
+    let _counted = check_call(
         &state.profiles,
         &state.library,
         &state.prices,
+        &state.under_way,
         &profile_id,
         &client,
         &call,
@@ -297,10 +299,12 @@ pub async fn submit_video<R: Runtime>(
     request: VideoRequest,
 ) -> Result<Job> {
     let (profile_id, client) = state.profiles.active_client().await?;
-    check_call(
+    // Counted as under way until the job is in the ledger, then as an unfinished video.
+    let _counted = check_call(
         &state.profiles,
         &state.library,
         &state.prices,
+        &state.under_way,
         &profile_id,
         &client,
         &GatewayCall::Video(&request),

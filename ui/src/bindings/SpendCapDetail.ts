@@ -10,6 +10,10 @@ export type SpendCapDetail = { profileId: string,
  */
 spent: number, 
 /**
+ * The estimates of the connection's calls sent and not charged yet (streams, videos).
+ */
+underWay: number, 
+/**
  * Today's cap (the daily cap plus today's raise).
  */
 limit: number, 

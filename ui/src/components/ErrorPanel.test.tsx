@@ -69,7 +69,7 @@ describe("ErrorPanel", () => {
     let retried = 0;
     render(
       <ErrorPanel
-        error={{ kind: "spendCap", message: "Today's spend cap is reached.", spendCap: { profileId: "sandbox", spent: 3.75, limit: 3.75, estimate: 0.4 } }}
+        error={{ kind: "spendCap", message: "Today's spend cap is reached.", spendCap: { profileId: "sandbox", spent: 3.75, underWay: 0, limit: 3.75, estimate: 0.4 } }}
         onRetry={() => (retried += 1)}
         level={2}
       />,
@@ -108,7 +108,7 @@ describe("ErrorPanel", () => {
         }}
       >
         <ErrorPanel
-          error={{ kind: "spendCap", message: "Today's spend cap is reached.", spendCap: { profileId: "sandbox", spent: 3.75, limit: 3.75, estimate: 0.4 } }}
+          error={{ kind: "spendCap", message: "Today's spend cap is reached.", spendCap: { profileId: "sandbox", spent: 3.75, underWay: 0, limit: 3.75, estimate: 0.4 } }}
           onRetry={() => undefined}
         />
       </form>,

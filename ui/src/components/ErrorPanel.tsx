@@ -51,10 +51,10 @@ export function useCountdown(ms: number | undefined): number {
   return left;
 }
 
-/** Credits to raise today's cap by so a call of `estimate` fits: what passes the cap, rounded up to
- * a whole credit (at least 1). */
-export function suggestedRaise(d: Pick<SpendCapDetail, "spent" | "limit" | "estimate">): number {
-  return Math.max(1, Math.ceil(Math.round((d.spent + d.estimate - d.limit) * 1e6) / 1e6));
+/** Credits to raise today's cap by so a call of `estimate` fits beside the calls still running
+ * (`underWay`): what passes the cap, rounded up to a whole credit (at least 1). */
+export function suggestedRaise(d: Pick<SpendCapDetail, "spent" | "underWay" | "limit" | "estimate">): number {
+  return Math.max(1, Math.ceil(Math.round((d.spent + d.underWay + d.estimate - d.limit) * 1e6) / 1e6));
 }
 
 /** A heading level for a panel's title (h1 when it is the whole page). */

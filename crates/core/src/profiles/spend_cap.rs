@@ -58,11 +58,42 @@ impl Profiles {
         now: time::OffsetDateTime,
         zone: &crate::settings::TimeZone,
     ) -> Result<(), IpcError> {
+        self.check_spend_under_way_at(library, id, 0.0, estimate, now, zone)
+    }
+
+    /// [`Self::check_spend`] while other calls of the connection, estimated at `under_way`
+    /// credits, are sent and not charged yet: they count as spent.
+    pub fn check_spend_under_way(
+        &self,
+        library: &Library,
+        id: &str,
+        under_way: f64,
+        estimate: f64,
+    ) -> Result<(), IpcError> {
+        self.check_spend_under_way_at(
+            library,
+            id,
+            under_way,
+            estimate,
+            time::OffsetDateTime::now_utc(),
+            &crate::settings::local_zone(),
+        )
+    }
+
+    fn check_spend_under_way_at(
+        &self,
+        library: &Library,
+        id: &str,
+        under_way: f64,
+        estimate: f64,
+        now: time::OffsetDateTime,
+        zone: &crate::settings::TimeZone,
+    ) -> Result<(), IpcError> {
         let today = self.spend_today_at(library, id, now, zone)?;
         if today.limit.is_none() {
             return Ok(());
         }
-        today.check(&self.profile(id)?.name, estimate)
+        today.check(&self.profile(id)?.name, under_way, estimate)
     }
 
     /// Raises connection `id`'s cap by `credits` for today only (raises the same day add up;

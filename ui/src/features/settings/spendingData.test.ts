@@ -98,9 +98,11 @@ describe("spending", () => {
   });
 
   it("suggests raising today's cap by what the call would pass it by, at least 1", () => {
-    expect(suggestedRaise({ spent: 10, limit: 10, estimate: 0 })).toBe(1);
-    expect(suggestedRaise({ spent: 9.5, limit: 10, estimate: 2.2 })).toBe(2);
-    expect(suggestedRaise({ spent: 9.5, limit: 10, estimate: 3.1 })).toBe(3);
-    expect(suggestedRaise({ spent: 0.1 + 0.2, limit: 0.3, estimate: 0 })).toBe(1);
+    expect(suggestedRaise({ spent: 10, underWay: 0, limit: 10, estimate: 0 })).toBe(1);
+    expect(suggestedRaise({ spent: 9.5, underWay: 0, limit: 10, estimate: 2.2 })).toBe(2);
+    expect(suggestedRaise({ spent: 9.5, underWay: 0, limit: 10, estimate: 3.1 })).toBe(3);
+    expect(suggestedRaise({ spent: 0.1 + 0.2, underWay: 0, limit: 0.3, estimate: 0 })).toBe(1);
+    // Calls still running count as spent: 9.5 + 1.6 + 0.4 passes 10 by 1.5.
+    expect(suggestedRaise({ spent: 9.5, underWay: 1.6, limit: 10, estimate: 0.4 })).toBe(2);
   });
 });

@@ -23,7 +23,7 @@ function line(daysAgo: number, endpoint: string, credits: number, requestId?: st
   return { at: noonAgo(daysAgo, minute), profileId: SANDBOX_ID, endpoint, ...(model ? { model } : {}), creditsCharged: credits, ...(requestId ? { requestId } : {}), pending: false, estimated: false };
 }
 
-/** What crates/core refuses before a gateway call of unknown price (estimate 0, so only a reached cap stops it; crates/core/src/spend.rs estimates priced calls). */
+/** What crates/core refuses before a gateway call of unknown price (estimate 0, so only a reached cap stops it; crates/core/src/spend estimates priced calls and counts the calls under way). */
 function checkCap(ctx: MockContext): void {
   const id = ctx.db.settings.activeProfileId;
   const today = spendToday(ctx.db, id);
@@ -36,7 +36,7 @@ function checkCap(ctx: MockContext): void {
   throw ipcError(
     "spendCap",
     `This call was not sent: ${words(today.spent)} spent today on ${name} has reached the cap (${cap}), and the call's cost is only known once it runs. Raise today's cap to send it, or wait until tomorrow.`,
-    { spendCap: { profileId: id, spent: today.spent, limit: today.limit, estimate: 0 } },
+    { spendCap: { profileId: id, spent: today.spent, underWay: 0, limit: today.limit, estimate: 0 } },
   );
 }
 

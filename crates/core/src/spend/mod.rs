@@ -22,7 +22,9 @@ use specdesk_types::{
 
 use crate::ipc_error::IpcError;
 use crate::library::Library;
-use crate::profiles::Profiles;
+
+mod under_way;
+pub use under_way::{Counted, UnderWay, check_call};
 
 /// How long a list of prices read from the service is used before it is read again.
 const FRESH_FOR: Duration = Duration::from_secs(15 * 60);
@@ -248,13 +250,25 @@ impl Prices {
         client: &Client,
         call: &GatewayCall<'_>,
     ) -> f64 {
-        let Some((model, list)) = call.priced_on() else {
-            return 0.0;
+        self.refresh_for(library, profile_id, client, call).await;
+        self.kept_estimate(profile_id, client, call)
+    }
+
+    /// Reads the list of `call`'s model's price again when it is not kept or is old (a list that
+    /// cannot be read leaves what was kept).
+    async fn refresh_for(
+        &self,
+        library: &Library,
+        profile_id: &str,
+        client: &Client,
+        call: &GatewayCall<'_>,
+    ) {
+        let Some((_, list)) = call.priced_on() else {
+            return;
         };
-        let k = key(profile_id, client, list);
         let fresh = self
             .lock()
-            .get(&k)
+            .get(&key(profile_id, client, list))
             .is_some_and(|s| s.read.elapsed() < FRESH_FOR);
         if !fresh && let Err(e) = self.read(library, profile_id, client, list).await {
             tracing::warn!(
@@ -263,9 +277,17 @@ impl Prices {
                 e.message
             );
         }
+    }
+
+    /// What `call` will likely cost at the prices kept now (nothing is read): 0 when its price is
+    /// not kept.
+    fn kept_estimate(&self, profile_id: &str, client: &Client, call: &GatewayCall<'_>) -> f64 {
+        let Some((model, list)) = call.priced_on() else {
+            return 0.0;
+        };
         let price = self
             .lock()
-            .get(&k)
+            .get(&key(profile_id, client, list))
             .and_then(|s| s.prices.get(model).cloned());
         call.estimate(price.as_ref())
     }
@@ -281,24 +303,6 @@ fn key(profile_id: &str, client: &Client, list: PriceList) -> (String, String, P
         client.config().base_url().to_string(),
         list,
     )
-}
-
-/// Before gateway call `call` of connection `profile_id` is sent with `client`: refuses it
-/// (`spendCap`, nothing sent) when its estimate would take today's spending past the
-/// connection's cap. A connection without a cap reads no prices.
-pub async fn check_call(
-    profiles: &Profiles,
-    library: &Library,
-    prices: &Prices,
-    profile_id: &str,
-    client: &Client,
-    call: &GatewayCall<'_>,
-) -> Result<(), IpcError> {
-    if !profiles.settings()?.spend_caps.contains_key(profile_id) {
-        return Ok(());
-    }
-    let estimate = prices.estimate(library, profile_id, client, call).await;
-    profiles.check_spend(library, profile_id, estimate)
 }
 
 #[cfg(test)]
