@@ -434,7 +434,6 @@ describe("rerank", () => {
         model: "voyage/rerank-2.5",
         query: "streaks email",
         documents: ["Daily check-in for habits", "Streaks per team and weekly email", "Sign up with email"],
-        top_n: 2,
       });
       await page.getByRole("heading", { name: "Ranked by voyage/rerank-2.5" }).waitFor();
       // What the call cost, returned with its result (the mock's rerank sends no request id).

@@ -64,10 +64,12 @@ function RankDocuments() {
   };
   const documents = parseDocuments(docsText);
   const run = useMutation({
-    mutationFn: (v: { documents: string[]; top?: number }) =>
-      call("rerank", { request: { model, query: query.trim(), documents: v.documents, ...(v.top ? { top_n: v.top } : {}) } }),
+    // Every document is ranked and the top N kept here: the contract does not name the service's
+    // own "top N" parameter, and the call costs the same either way.
+    mutationFn: (v: { documents: string[]; top?: number }) => call("rerank", { request: { model, query: query.trim(), documents: v.documents } }),
     onSuccess: ({ value, charge }, v) => {
-      setRanked({ result: value, documents: v.documents, charge });
+      const result = v.top ? { ...value, results: value.results.slice(0, v.top) } : value;
+      setRanked({ result, documents: v.documents, charge });
       void qc.invalidateQueries({ queryKey: keys.credits });
     },
   });
