@@ -252,6 +252,7 @@ pub fn run() {
             commands::gateway::search_conversations,
             commands::gateway::conversation_messages,
             commands::gateway::delete_conversation,
+            commands::gateway::restore_conversation,
             commands::gateway::rename_conversation,
             commands::gateway::conversation_tree,
             commands::gateway::save_conversation_tree,

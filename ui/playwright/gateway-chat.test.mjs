@@ -403,11 +403,13 @@ describe("chat", () => {
       const json = JSON.parse((await mock.calls("save_document"))[1].args.contents);
       assert.deepEqual([json.title, json.conversationId, json.messages.length], ["Habit app names", 1, 2]);
 
+      // Deleted in the library at once (a quit now keeps it deleted); Undo brings it back.
       await list.getByRole("button", { name: "Delete Habit app names" }).click();
       await list.getByText("No conversation matches.").waitFor();
+      assert.deepEqual((await mock.calls("delete_conversation")).map((c) => c.args), [{ id: 1 }]);
       await page.getByRole("button", { name: "Undo" }).click();
       await list.getByRole("button", { name: /^Habit app names/ }).waitFor();
-      assert.deepEqual(await mock.calls("delete_conversation"), []);
+      assert.deepEqual((await mock.calls("restore_conversation")).map((c) => c.args), [{ id: 1 }]);
       await expectAxeClean(page, "the conversation list");
     });
   });

@@ -424,9 +424,16 @@ pub async fn conversation_messages(
     state.library.messages(conversation_id)
 }
 
+/// Deletes a conversation, restorable for a moment (its Undo) and removed for good after.
 #[tauri::command]
 pub async fn delete_conversation(state: State<'_, AppState>, id: i64) -> Result<()> {
     state.library.delete_conversation(id)
+}
+
+/// Brings back a conversation deleted moments ago (the Undo of its delete).
+#[tauri::command]
+pub async fn restore_conversation(state: State<'_, AppState>, id: i64) -> Result<Conversation> {
+    state.library.restore_conversation(id)
 }
 
 // A conversation's title, branches and compare winners are reached through the connection in

@@ -356,7 +356,10 @@ export interface Commands {
   /** Conversations whose title, model or messages hold every word of `query` (the connection in use), most recent first. */
   search_conversations: { args: { query: string; limit: number }; result: Conversation[] };
   conversation_messages: { args: { conversationId: number }; result: ConversationMessage[] };
+  /** Deletes a conversation: out of every list at once, restorable for a minute at most or until the app quits, then removed for good. */
   delete_conversation: { args: { id: number }; result: null };
+  /** Brings back a conversation deleted moments ago (the Undo; `notFound` once it is gone for good). */
+  restore_conversation: { args: { id: number }; result: Conversation };
   // A conversation's title, branches and compare winners, kept with it in the library; each
   // reaches only a conversation of the connection in use (another's is `notFound`).
   /** Sets a conversation's title (trimmed; a blank one is refused, field `title`). */

@@ -11,6 +11,7 @@ type ConversationCommand =
   | "search_conversations"
   | "conversation_messages"
   | "delete_conversation"
+  | "restore_conversation"
   | "rename_conversation"
   | "conversation_tree"
   | "save_conversation_tree"
@@ -26,11 +27,15 @@ function owned(db: MockDb, id: number): Conversation {
   return c;
 }
 
+/** The connection in use's conversations, those deleted (kept for their Undo) left out. */
+const listed = (db: MockDb): Conversation[] =>
+  db.conversations.filter((c) => c.profileId === db.settings.activeProfileId && !db.deletedConversations.includes(c.id));
+
 const isObject = (v: unknown): boolean => !!v && typeof v === "object" && !Array.isArray(v);
 
 export const conversationHandlers: { [C in ConversationCommand]: Handler<C> } = {
   list_conversations: ({ limit, offset }, { db }) =>
-    clone(db.conversations.filter((c) => c.profileId === db.settings.activeProfileId).slice(offset, offset + limit)),
+    clone(listed(db).slice(offset, offset + limit)),
   // As Rust's library/chat_search.rs: title, model and the messages' text, every word, any case.
   search_conversations: ({ query, limit }, { db }) => {
     const words = query.toLowerCase().split(/\s+/).filter(Boolean);
@@ -46,15 +51,21 @@ export const conversationHandlers: { [C in ConversationCommand]: Handler<C> } = 
           : "";
     const said = (c: Conversation) =>
       [c.title, c.model ?? "", ...db.messages.filter((m) => m.conversationId === c.id).map((m) => textOf(m.content))].join("\n").toLowerCase();
-    return clone(db.conversations.filter((c) => c.profileId === db.settings.activeProfileId && words.every((w) => said(c).includes(w))).slice(0, limit));
+    return clone(listed(db).filter((c) => words.every((w) => said(c).includes(w))).slice(0, limit));
   },
   conversation_messages: ({ conversationId }, { db }) => clone(db.messages.filter((m) => m.conversationId === conversationId)),
+  // As in Rust, a deleted conversation is kept aside (out of every list) until its Undo is over;
+  // the mock keeps it for the page's life.
   delete_conversation: ({ id }, { db }) => {
-    db.conversations = db.conversations.filter((c) => c.id !== id);
-    db.messages = db.messages.filter((m) => m.conversationId !== id);
-    db.conversationTrees = Object.fromEntries(Object.entries(db.conversationTrees).filter(([k]) => Number(k) !== id));
-    db.chatWinners = db.chatWinners.filter((w) => w.conversationId !== id);
+    if (!db.conversations.some((x) => x.id === id) || db.deletedConversations.includes(id)) throw ipcError("notFound", GONE);
+    db.deletedConversations.push(id);
     return null;
+  },
+  restore_conversation: ({ id }, { db }) => {
+    const c = db.conversations.find((x) => x.id === id);
+    if (!c || !db.deletedConversations.includes(id)) throw ipcError("notFound", "That conversation can no longer be restored: it was deleted for good.");
+    db.deletedConversations = db.deletedConversations.filter((x) => x !== id);
+    return clone(c);
   },
   rename_conversation: ({ id, title }, { db }) => {
     const trimmed = title.trim();

@@ -338,6 +338,7 @@ export function createDb(): MockDb {
     ],
     conversationTrees: {},
     chatWinners: [],
+    deletedConversations: [],
     dialog: { open: null, save: null },
     clipboard: { text: "" },
     textFiles: {},

@@ -34,6 +34,8 @@ export interface MockDb {
   batchTasks: Record<string, BrowserTask[]>;
   media: MediaItem[];
   conversations: Conversation[];
+  /** Ids of conversations deleted and kept for their Undo (out of every list). */
+  deletedConversations: number[];
   messages: ConversationMessage[];
   /** The branches kept per conversation id (the chat studio's tree, as it sent it). */
   conversationTrees: Record<number, unknown>;

@@ -5,6 +5,9 @@ use serde::{Deserialize, Serialize};
 use specdesk_client::Metering;
 
 use super::{Library, now};
+
+/// How long a deleted conversation can be restored at most (the UI offers Undo for 15 s).
+pub const UNDO_KEPT: time::Duration = time::Duration::minutes(1);
 use crate::ipc_error::IpcError;
 
 /// A chat kept in the library.
@@ -95,7 +98,7 @@ impl Library {
     ) -> Result<Vec<Conversation>, IpcError> {
         let conn = self.conn();
         let mut stmt = conn.prepare(
-            "SELECT * FROM conversations WHERE ?1 IS NULL OR profile_id = ?1
+            "SELECT * FROM conversations WHERE (?1 IS NULL OR profile_id = ?1) AND deleted_at IS NULL
              ORDER BY activity DESC LIMIT ?2 OFFSET ?3",
         )?;
         let rows = stmt.query_map(
@@ -129,16 +132,52 @@ impl Library {
         self.conversation(id)
     }
 
-    /// Removes a conversation and its messages.
+    /// Deletes a conversation: it leaves every list at once and can be restored
+    /// ([`Self::restore_conversation`], the Undo) for [`UNDO_KEPT`] or until the app quits,
+    /// whichever comes first; then it is removed with its messages, branches and winners.
     pub fn delete_conversation(&self, id: i64) -> Result<(), IpcError> {
-        let n = self
-            .conn()
-            .execute("DELETE FROM conversations WHERE id = ?1", [id])?;
+        let conn = self.conn();
+        let n = conn.execute(
+            "UPDATE conversations SET deleted_at = ?2 WHERE id = ?1 AND deleted_at IS NULL",
+            params![id, now()],
+        )?;
         if n == 0 {
             return Err(IpcError::not_found(
                 "That conversation is no longer in the library.",
             ));
         }
+        let before = time::OffsetDateTime::now_utc() - UNDO_KEPT;
+        Self::purge_deleted_conversations(&conn, Some(before))?;
+        Ok(())
+    }
+
+    /// Brings back conversation `id`, deleted moments ago (its Undo).
+    pub fn restore_conversation(&self, id: i64) -> Result<Conversation, IpcError> {
+        let n = self.conn().execute(
+            "UPDATE conversations SET deleted_at = NULL WHERE id = ?1 AND deleted_at IS NOT NULL",
+            [id],
+        )?;
+        if n == 0 {
+            return Err(IpcError::not_found(
+                "That conversation can no longer be restored: it was deleted for good.",
+            ));
+        }
+        self.conversation(id)
+    }
+
+    /// Removes for good the conversations deleted before `before` (every deleted one with
+    /// `None`), with their messages, branches and winners.
+    pub(super) fn purge_deleted_conversations(
+        conn: &rusqlite::Connection,
+        before: Option<time::OffsetDateTime>,
+    ) -> Result<(), IpcError> {
+        match before {
+            None => conn.execute("DELETE FROM conversations WHERE deleted_at IS NOT NULL", [])?,
+            Some(at) => conn.execute(
+                "DELETE FROM conversations WHERE deleted_at IS NOT NULL AND deleted_at < ?1",
+                [super::format_at(at)],
+            )?,
+        };
         Ok(())
     }
 
@@ -340,7 +379,31 @@ mod tests {
             "Renamed"
         );
         lib.delete_conversation(first.id).unwrap();
+        assert_eq!(
+            of("sandbox"),
+            [second.id],
+            "deleted: out of the list at once"
+        );
+        assert_eq!(
+            lib.delete_conversation(first.id).unwrap_err().kind,
+            IpcErrorKind::NotFound
+        );
+        // Undo: back in its place, with its messages.
+        assert_eq!(lib.restore_conversation(first.id).unwrap().id, first.id);
+        assert_eq!(of("sandbox"), [first.id, second.id]);
+        assert_eq!(lib.messages(first.id).unwrap().len(), 2);
+        assert_eq!(
+            lib.restore_conversation(first.id).unwrap_err().message,
+            "That conversation can no longer be restored: it was deleted for good."
+        );
+        // Deleted again, then the Undo's time is over (the library opened again): gone for good.
+        lib.delete_conversation(first.id).unwrap();
+        Library::purge_deleted_conversations(&lib.conn(), None).unwrap();
         assert!(lib.messages(first.id).unwrap().is_empty(), "cascade");
+        assert_eq!(
+            lib.restore_conversation(first.id).unwrap_err().kind,
+            IpcErrorKind::NotFound
+        );
         assert_eq!(
             lib.add_message(first.id, "user", &serde_json::json!("x"), None, None)
                 .unwrap_err()
@@ -349,6 +412,48 @@ mod tests {
         );
         assert_eq!(
             lib.delete_conversation(first.id).unwrap_err().kind,
+            IpcErrorKind::NotFound
+        );
+    }
+
+    #[test]
+    fn a_deleted_conversation_is_removed_when_the_library_opens_again_or_once_its_undo_is_long_over()
+     {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("library.sqlite3");
+        let lib = Library::open(&path).unwrap();
+        let [old, kept, recent] =
+            ["Old", "Kept", "Recent"].map(|t| lib.create_conversation("sandbox", t, None).unwrap());
+        lib.delete_conversation(old.id).unwrap();
+        // Deleted two minutes ago: the next delete removes it for good, not one of a moment ago.
+        lib.conn()
+            .execute(
+                "UPDATE conversations SET deleted_at = ?2 WHERE id = ?1",
+                params![
+                    old.id,
+                    crate::library::format_at(
+                        time::OffsetDateTime::now_utc() - time::Duration::minutes(2)
+                    )
+                ],
+            )
+            .unwrap();
+        lib.delete_conversation(recent.id).unwrap();
+        assert_eq!(
+            lib.restore_conversation(old.id).unwrap_err().kind,
+            IpcErrorKind::NotFound
+        );
+        lib.restore_conversation(recent.id).unwrap();
+        lib.delete_conversation(recent.id).unwrap();
+        drop(lib);
+
+        // The app quit before Undo: opened again, the deleted conversation is gone.
+        let lib = Library::open(&path).unwrap();
+        let ids: Vec<i64> = (lib.conversations(None, 10, 0).unwrap().iter())
+            .map(|c| c.id)
+            .collect();
+        assert_eq!(ids, [kept.id]);
+        assert_eq!(
+            lib.restore_conversation(recent.id).unwrap_err().kind,
             IpcErrorKind::NotFound
         );
     }

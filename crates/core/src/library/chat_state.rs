@@ -307,6 +307,12 @@ mod tests {
         assert_eq!(lib.conversation(c.id).unwrap().title, "Mine", "unchanged");
 
         lib.delete_conversation(c.id).unwrap();
+        // Kept while its Undo is offered, then removed with everything it had.
+        assert_eq!(
+            (rows(&lib, "conversation_trees"), rows(&lib, "chat_winners")),
+            (1, 1)
+        );
+        Library::purge_deleted_conversations(&lib.conn(), None).unwrap();
         assert_eq!(
             (rows(&lib, "conversation_trees"), rows(&lib, "chat_winners")),
             (0, 0)

@@ -480,7 +480,8 @@ mod tests {
             lib.update_job(job.id, JobStatus::Completed, None, Some(&result), None)
                 .unwrap();
             // As an earlier version left it (version 4: no scrub yet, no cut replies, no kept
-            // catalogs, no kept branches or winners, no media settings, no model on charges).
+            // catalogs, no kept branches or winners, no media settings, no model on charges, no
+            // deleted conversations kept for their Undo).
             lib.conn().pragma_update(None, "user_version", 4).unwrap();
             lib.conn()
                 .execute_batch(
@@ -488,7 +489,8 @@ mod tests {
                      DROP TABLE conversation_trees; DROP TABLE chat_winners;
                      ALTER TABLE media DROP COLUMN settings_json;
                      ALTER TABLE media DROP COLUMN preferred;
-                     ALTER TABLE credit_ledger DROP COLUMN model;",
+                     ALTER TABLE credit_ledger DROP COLUMN model;
+                     ALTER TABLE conversations DROP COLUMN deleted_at;",
                 )
                 .unwrap();
         }

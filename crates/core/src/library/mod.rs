@@ -196,6 +196,8 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE media ADD COLUMN preferred INTEGER NOT NULL DEFAULT 0;",
     // 10: the model a gateway call used, with its charge (spend by model counts every call).
     "ALTER TABLE credit_ledger ADD COLUMN model TEXT;",
+    // 11: a deleted conversation is kept, hidden, while its Undo is offered (`chat.rs`).
+    "ALTER TABLE conversations ADD COLUMN deleted_at TEXT;",
 ];
 
 /// The version from which batch jobs hold no task input values.
@@ -214,10 +216,15 @@ impl std::fmt::Debug for Library {
 
 /// Now, as RFC 3339 UTC with milliseconds.
 pub fn now() -> String {
-    // RFC 3339 in UTC with milliseconds, from the system clock. Always three digits of them
+    format_at(time::OffsetDateTime::now_utc())
+}
+
+/// `at` (UTC) as the library writes it.
+pub(crate) fn format_at(at: time::OffsetDateTime) -> String {
+    // RFC 3339 in UTC with milliseconds. Always three digits of them
     // (`2026-11-22T10:00:00.000Z`, unlike the well-known `Rfc3339` format, which trims them):
     // rows are ordered by these strings, so they all keep one width.
-    time::OffsetDateTime::now_utc()
+    at.to_offset(time::UtcOffset::UTC)
         .format(&time::macros::format_description!(
             "[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z"
         ))
@@ -255,6 +262,8 @@ impl Library {
             conn.execute_batch("VACUUM;")?;
         }
         Self::cut_open_charges(&conn)?;
+        // The Undo of a delete ends with the app that offered it.
+        Self::purge_deleted_conversations(&conn, None)?;
         Ok(Library {
             conn: Mutex::new(conn),
         })

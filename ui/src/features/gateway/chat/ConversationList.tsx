@@ -1,6 +1,6 @@
 // The connection's conversations: searched (titles as the user types, what was said in them from
 // the library after a pause), opened, renamed (the title is kept in the library)
-// and deleted with undo (the delete is sent once the undo window has passed). The first read
+// and deleted with Undo (deleted in the library at once; Undo brings it back). The first read
 // brings in what an earlier version kept in localStorage (localImport.ts).
 import { memo, useId, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -11,7 +11,7 @@ import { useConnectionId } from "../../../ipc/hooks";
 import { call, toIpcError } from "../../../ipc/invoke";
 import { formatDateTime } from "../../../lib/format";
 import { useNotice } from "../../../lib/notices";
-import { isDeletePending, renameConversation, scheduleDelete, searchConversations, titleOf } from "./conversations";
+import { deleteConversation, renameConversation, restoreConversation, searchConversations, titleOf } from "./conversations";
 import { importLocalChats } from "./localImport";
 import { useDebounced } from "../shared/useDebounced";
 import { conversationKeys } from "./useChat";
@@ -61,7 +61,7 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
   // Titles and models match as the user types; what was said in a conversation is searched in
   // the library after a pause (search_conversations), and its matches join the list.
   const said = useSaidIn(query);
-  const shown = (list.data ?? []).filter((c) => !hidden.has(c.id) && !isDeletePending(c.id));
+  const shown = (list.data ?? []).filter((c) => !hidden.has(c.id));
   const byTitle = new Set(searchConversations(shown, query).map((c) => c.id));
   const visible = query.trim() ? shown.filter((c) => byTitle.has(c.id) || said.has(c.id)) : shown;
 
@@ -77,31 +77,32 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
     }
   };
 
-  const remove = (c: Conversation) => {
+  const unhide = (id: number) =>
+    setHidden((h) => {
+      const next = new Set(h);
+      next.delete(id);
+      return next;
+    });
+
+  /** Out of the list at once; deleted in the library, with an Undo that brings it back. */
+  const remove = async (c: Conversation) => {
     setHidden((h) => new Set(h).add(c.id));
     onDeleted(c.id);
-    const undo = scheduleDelete(
-      c.id,
-      () => void list.refetch(),
-      (e) => {
-        setHidden((h) => {
-          const next = new Set(h);
-          next.delete(c.id);
-          return next;
-        });
-        toast(e);
-      },
-    );
+    try {
+      await deleteConversation(c.id);
+    } catch (e) {
+      unhide(c.id);
+      toast(e);
+      return;
+    }
+    void list.refetch();
     notice(`Deleted “${titleOf(c)}”.`, {
       label: "Undo",
-      run: () => {
-        undo();
-        setHidden((h) => {
-          const next = new Set(h);
-          next.delete(c.id);
-          return next;
-        });
-      },
+      run: () =>
+        void restoreConversation(c.id)
+          .then(() => list.refetch())
+          .then(() => unhide(c.id))
+          .catch(toast),
     });
   };
 
@@ -160,7 +161,7 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
                     <button className="btn btn-ghost btn-small" type="button" aria-label={`Rename ${titleOf(c)}`} onClick={() => setRenaming({ id: c.id, title: titleOf(c) })}>
                       Rename
                     </button>
-                    <button className="btn btn-ghost btn-small btn-danger" type="button" aria-label={`Delete ${titleOf(c)}`} onClick={() => remove(c)}>
+                    <button className="btn btn-ghost btn-small btn-danger" type="button" aria-label={`Delete ${titleOf(c)}`} onClick={() => void remove(c)}>
                       Delete
                     </button>
                   </div>

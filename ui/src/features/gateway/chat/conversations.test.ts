@@ -135,12 +135,19 @@ describe("conversations kept in the library", () => {
     ]);
   });
 
-  it("records winners on the conversation, and a delete takes them with it", async () => {
+  it("records winners on the conversation, and a deleted one comes back with them on Undo", async () => {
     await recordWinner(1, record);
     expect((await loadWinners(1)).map((w) => w.winner)).toEqual(["openai/gpt-5-mini"]);
     await expect(recordWinner(1, { ...record, winner: "x/other" })).rejects.toMatchObject({ ipc: { kind: "invalidInput", field: "winner" } });
-    conversationHandlers.delete_conversation({ id: 1 }, { db } as MockContext);
-    expect(db.chatWinners).toEqual([]);
+    const ctx = { db } as MockContext;
+    const listed = () => (conversationHandlers.list_conversations({ limit: 10, offset: 0 }, ctx) as Conversation[]).map((c) => c.id);
+    const before = listed();
+    conversationHandlers.delete_conversation({ id: 1 }, ctx);
+    expect(listed()).toEqual(before.filter((id) => id !== 1));
+    expect(() => conversationHandlers.delete_conversation({ id: 1 }, ctx)).toThrow();
+    conversationHandlers.restore_conversation({ id: 1 }, ctx);
+    expect(listed()).toEqual(before);
+    expect((await loadWinners(1)).map((w) => w.winner)).toEqual(["openai/gpt-5-mini"]);
   });
 
   it("exports the visible thread as Markdown", () => {

@@ -1,7 +1,7 @@
 // A conversation's own title (rename), its branches (tree.ts) and its compare winners, kept in
 // the library with the conversation: per connection, and deleted with it. (Earlier versions kept
 // them in localStorage; localImport.ts brings those into the library once.) Also the exports
-// (Markdown, JSON) and deletes that wait out their undo window before `delete_conversation`.
+// (Markdown, JSON) and deletes with an Undo (`delete_conversation`, `restore_conversation`).
 import type { ChatWinner, Conversation, IpcError, NewChatWinner } from "../../../ipc/contract";
 import { call } from "../../../ipc/invoke";
 import { forgetLocalChat } from "./localImport";
@@ -58,32 +58,18 @@ export function recordWinner(id: number, winner: NewChatWinner): Promise<ChatWin
   return call("record_chat_winner", { conversationId: id, winner });
 }
 
-// ---- Deletes with undo: the call waits until the undo window has passed. ----
+// ---- Deletes with undo: Rust keeps a deleted conversation aside while its Undo is offered. ----
 
-/** How long "Undo" is offered (the notice with an action stays 15 s). */
-export const UNDO_MS = 15_000;
-const pending = new Map<number, number>();
-
-/** Hides nothing itself: schedules the delete and returns the function that undoes it. */
-export function scheduleDelete(id: number, onDeleted: () => void, onError: (e: unknown) => void, ms = UNDO_MS): () => void {
-  const timer = window.setTimeout(() => {
-    pending.delete(id);
-    call("delete_conversation", { id })
-      .then(() => {
-        forgetLocalChat(id);
-        onDeleted();
-      })
-      .catch(onError);
-  }, ms);
-  pending.set(id, timer);
-  return () => {
-    window.clearTimeout(timer);
-    pending.delete(id);
-  };
+/** Deletes conversation `id` at once (out of every list; Rust removes it for good once its Undo
+ * is over, or when the app quits). */
+export async function deleteConversation(id: number): Promise<void> {
+  await call("delete_conversation", { id });
+  forgetLocalChat(id);
 }
 
-export function isDeletePending(id: number): boolean {
-  return pending.has(id);
+/** The Undo of a delete: the conversation back in its place, with everything it had. */
+export function restoreConversation(id: number): Promise<Conversation> {
+  return call("restore_conversation", { id });
 }
 
 // ---- Exports ----
