@@ -251,3 +251,51 @@ export async function addFault(url, fault) {
 export async function clearFaults(url) {
   await fetch(`${url}/_sandbox/faults`, { method: "DELETE" });
 }
+
+/** The text the page gives the one element matching `selector`, white space collapsed. */
+export async function plain(selector) {
+  return browser.execute((sel) => {
+    const all = document.querySelectorAll(sel);
+    return all.length === 1 ? all[0].textContent.replace(/\s+/g, " ").trim() : `${all.length} elements match ${sel}`;
+  }, selector);
+}
+
+/** Waits until the chat's live region says `expected` (fails with what it says instead). */
+export async function waitForAnnouncement(expected, timeoutMsg) {
+  const announcer = await browser.$('[data-testid="chat-announcer"]');
+  let last = "";
+  await browser
+    .waitUntil(async () => (last = await announcer.getProperty("textContent")) === expected, { timeout: 30000 })
+    .catch(() => assert.fail(`${timeoutMsg}: the live region says ${JSON.stringify(last)}`));
+}
+
+/** Whether every image matching `selector` is decoded (WebKit drew the 1×1 image it was given). */
+export async function decoded(selector) {
+  return browser.execute((sel) => {
+    const imgs = [...document.querySelectorAll(sel)];
+    return imgs.length > 0 && imgs.every((i) => i.complete && i.naturalWidth === 1 && i.naturalHeight === 1);
+  }, selector);
+}
+
+/** Checks the checkbox of `label` (a `label.check` around it) when it is not as `checked`. */
+export async function setCheck(label, checked) {
+  const box = await browser.$(`//label[contains(@class, "check")][contains(normalize-space(.), "${label}")]/input`);
+  if ((await box.isSelected()) !== checked) await box.click();
+}
+
+/**
+ * Tells the web view a drag from the OS `type` ("enter", "over", "drop" or "leave") with `paths`,
+ * as Tauri does (its `tauri://drag-*` events): WebDriver cannot drag a file from outside the
+ * window. The test build (`--features e2e-hooks`) counts the files of a drop as dropped.
+ */
+export async function tauriDrag(type, paths = []) {
+  await browser.execute(
+    (event, ps) =>
+      window.__TAURI_INTERNALS__.invoke("plugin:event|emit", {
+        event,
+        payload: event === "tauri://drag-leave" ? null : { paths: ps, position: { x: 300, y: 300 } },
+      }),
+    `tauri://drag-${type}`,
+    paths,
+  );
+}

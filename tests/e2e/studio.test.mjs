@@ -16,7 +16,7 @@ import assert from "node:assert/strict";
 import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { browser, click, env, fill, launch, openArea, openStudio, quit, selected, useSandbox, waitForDuration, waitForSelected, waitForText } from "./helpers.mjs";
+import { browser, click, decoded, env, fill, launch, openArea, openStudio, plain, quit, selected, setCheck, tauriDrag, useSandbox, waitForAnnouncement, waitForDuration, waitForSelected, waitForText } from "./helpers.mjs";
 
 const MESSAGE = "Hello from the end-to-end test";
 const SPOKEN = "Welcome to Specdesk, the desktop client.";
@@ -121,7 +121,7 @@ test("a recording dropped on the window is transcribed (WebKit's drop, through T
     const name = recording.slice(dir.length + 1);
     await browser.waitUntil(
       async () => {
-        await drop([recording]);
+        await tauriDrag("drop", [recording]);
         return browser.$("body").getText().then((t) => t.includes(name)).catch(() => false);
       },
       { timeout: 20000, interval: 1000, timeoutMsg: `${name} was never taken from the drop` },
@@ -245,36 +245,6 @@ const ASK_TOOL = 'What does lookup_price say for "blue kettle"?';
 const PROMPT = "Pick a name for a kettle shop";
 let files;
 
-/** The text the page gives the one element matching `selector`, white space collapsed. */
-async function plain(selector) {
-  return browser.execute((sel) => {
-    const all = document.querySelectorAll(sel);
-    return all.length === 1 ? all[0].textContent.replace(/\s+/g, " ").trim() : `${all.length} elements match ${sel}`;
-  }, selector);
-}
-
-async function waitForAnnouncement(expected, timeoutMsg) {
-  const announcer = await browser.$('[data-testid="chat-announcer"]');
-  let last = "";
-  await browser
-    .waitUntil(async () => (last = await announcer.getProperty("textContent")) === expected, { timeout: 30000 })
-    .catch(() => assert.fail(`${timeoutMsg}: the live region says ${JSON.stringify(last)}`));
-}
-
-/** Whether every image matching `selector` is decoded (WebKit drew the base64 it was given). */
-async function decoded(selector) {
-  return browser.execute((sel) => {
-    const imgs = [...document.querySelectorAll(sel)];
-    return imgs.length > 0 && imgs.every((i) => i.complete && i.naturalWidth === 1 && i.naturalHeight === 1);
-  }, selector);
-}
-
-/** Checks the checkbox of `label` (a `label.check` around it) when it is not as `checked`. */
-async function setCheck(label, checked) {
-  const box = await browser.$(`//label[contains(@class, "check")][contains(normalize-space(.), "${label}")]/input`);
-  if ((await box.isSelected()) !== checked) await box.click();
-}
-
 /** Each turn of the thread: its role, then each block (an image, a text, a tool call or result). */
 async function threadBlocks() {
   return browser.execute(() => {
@@ -289,18 +259,6 @@ async function threadBlocks() {
       }),
     ]);
   });
-}
-
-/** Drops `paths` on the window the way Tauri tells the web view (see specs-plans.test.mjs). */
-async function drop(paths) {
-  await browser.execute(
-    (ps) =>
-      window.__TAURI_INTERNALS__.invoke("plugin:event|emit", {
-        event: "tauri://drag-drop",
-        payload: { paths: ps, position: { x: 300, y: 300 } },
-      }),
-    paths,
-  );
 }
 
 test("an image dropped on the chat is sent with a message whose tool call is answered", async () => {
@@ -328,7 +286,7 @@ test("an image dropped on the chat is sent with a message whose tool call is ans
   );
   assert.equal(refused, "invalidInput: Specdesk reads only a file you choose. Choose the file again, or drop it on the window.");
 
-  await drop([image, fake]);
+  await tauriDrag("drop", [image, fake]);
   const thumbs = 'ul[aria-label="Attached images"] img';
   await browser.waitUntil(async () => decoded(thumbs), { timeout: 20000, timeoutMsg: "the dropped image's thumbnail was not shown" });
   assert.deepEqual(await browser.execute((sel) => [...document.querySelectorAll(sel)].map((i) => i.alt), thumbs), ["kettle.png"]);
