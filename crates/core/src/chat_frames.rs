@@ -72,6 +72,7 @@ mod tests {
             index,
             text: text.into(),
             html: None,
+            html_from: None,
         }
     }
 

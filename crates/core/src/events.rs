@@ -75,15 +75,21 @@ pub enum ChatEvent {
     Start {
         conversation_id: i64,
     },
-    /// Text appended to content block `index`. `html`: the reply's text so far (every text
-    /// delta of the stream, in order) as safe HTML, rendered in Rust when the delta leaves for the
-    /// web view (`core::chat_render`), so the UI shows it without a round trip of its own.
+    /// Text appended to content block `index`. The reply's text so far (every text delta of the
+    /// stream, in order) as safe HTML, rendered in Rust when the delta leaves for the web view
+    /// (`core::chat_render`), so the UI shows it without a round trip of its own: that HTML is
+    /// the previous text event's up to `htmlFrom` (UTF-16 code units, as JavaScript counts;
+    /// absent: 0) followed by `html`. Only what changed travels, however long the reply.
+    #[serde(rename_all = "camelCase")]
     Text {
         index: u32,
         text: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[cfg_attr(feature = "ts", ts(optional))]
         html: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        html_from: Option<u32>,
     },
     #[serde(rename_all = "camelCase")]
     Done {

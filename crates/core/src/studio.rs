@@ -275,6 +275,7 @@ impl Studio<'_> {
                 // The delta goes on its way first; the reply so far is saved after it.
                 on_event(ChatEvent::Text {
                     html: None,
+                    html_from: None,
                     index: *index,
                     text: text.clone(),
                 });

@@ -5,7 +5,7 @@ import type { MessagesResponse } from "./MessagesResponse";
 /**
  * A streamed chat turn.
  */
-export type ChatEvent = { "type": "start", conversationId: number, } | { "type": "text", index: number, text: string, html?: string, } | { "type": "done", message: MessagesResponse, conversationId: number, 
+export type ChatEvent = { "type": "start", conversationId: number, } | { "type": "text", index: number, text: string, html?: string, htmlFrom?: number, } | { "type": "done", message: MessagesResponse, conversationId: number, 
 /**
  * The service's request id of the reply, when its headers gave one.
  */

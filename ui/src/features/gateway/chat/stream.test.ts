@@ -3,6 +3,7 @@ import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import type { Channel } from "@tauri-apps/api/core";
 import type { ChatReply } from "../../../bindings/ChatReply";
 import type { ChatEvent, MessagesResponse } from "../../../ipc/contract";
+import { renderedOf } from "./renderedCache";
 import { startChatStream, type ReplyMeta } from "./stream";
 
 const MESSAGE: MessagesResponse = {
@@ -60,5 +61,22 @@ describe("a chat stream's end", () => {
     answer(REPLY);
     await settled();
     expect(done).toHaveLength(1);
+  });
+});
+
+describe("a chat stream's HTML", () => {
+  it("is the HTML kept up to each delta's htmlFrom (UTF-16 units) then its html, for the text so far", async () => {
+    const { send } = run();
+    await settled();
+    send({ type: "text", index: 0, text: "**Café** ☕", html: "<p><strong>Café</strong> ☕</p>\n" });
+    expect(renderedOf("**Café** ☕")).toBe("<p><strong>Café</strong> ☕</p>\n");
+    // "☕" is one UTF-16 unit, "𝄞" two: the kept part is counted as JavaScript counts.
+    send({ type: "text", index: 0, text: " 𝄞 and", html: " 𝄞 and</p>\n", htmlFrom: 26 });
+    expect(renderedOf("**Café** ☕ 𝄞 and")).toBe("<p><strong>Café</strong> ☕ 𝄞 and</p>\n");
+    send({ type: "text", index: 0, text: " more", html: " more</p>\n", htmlFrom: 33 });
+    expect(renderedOf("**Café** ☕ 𝄞 and more")).toBe("<p><strong>Café</strong> ☕ 𝄞 and more</p>\n");
+    // A delta without htmlFrom brings the whole HTML.
+    send({ type: "text", index: 0, text: "!", html: "<p>whole</p>\n" });
+    expect(renderedOf("**Café** ☕ 𝄞 and more!")).toBe("<p>whole</p>\n");
   });
 });

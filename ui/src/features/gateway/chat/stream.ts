@@ -44,8 +44,9 @@ export function startChatStream(request: MessagesRequest, conversationId: number
     f();
   };
   const channel = new Channel<ChatEvent>();
-  // The stream's text so far: a delta's HTML (rendered in Rust) is the HTML of exactly this.
+  // The stream's text so far, and its HTML (rendered in Rust; each delta brings the change).
   let sofar = "";
+  let html = "";
   channel.onmessage = (ev) => {
     if (settled) return;
     switch (ev.type) {
@@ -54,7 +55,10 @@ export function startChatStream(request: MessagesRequest, conversationId: number
         break;
       case "text":
         sofar += ev.text;
-        if (ev.html !== undefined) rememberRendered(sofar, ev.html);
+        if (ev.html !== undefined) {
+          html = html.slice(0, ev.htmlFrom ?? 0) + ev.html;
+          rememberRendered(sofar, html);
+        }
         h.onText(ev.text);
         break;
       case "done":
