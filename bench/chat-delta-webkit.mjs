@@ -5,8 +5,9 @@
 //
 //   cargo build -p specdesk-sandbox            # the service (its chat pace endpoint)
 //   npx tauri build --no-bundle --config '{"build":{"beforeBuildCommand":""}}'     # release app
-//   SPECDESK_E2E_APP=$PWD/target/release/specdesk scripts/lib/e2e.sh --bench bench/chat-delta-webkit.mjs [--replies 12] [--interval 50]
-//   (BENCH_DUMP=1 prints every sample)
+//   SPECDESK_E2E_APP=$PWD/target/release/specdesk scripts/lib/e2e.sh --bench bench/chat-delta-webkit.mjs [--replies 12] [--interval 50] [--reply-chars N]
+//   (BENCH_DUMP=1 prints every sample; --reply-chars makes every reply at least N characters long,
+//   with plain sentences: the sandbox's `replyChars`)
 //
 // scripts/lib/e2e.sh gives the setting of the end-to-end tests (Xvfb, a real Secret Service,
 // tauri-driver + WebKitWebDriver, a fresh data folder) and a second sandbox as the "real service":
@@ -82,9 +83,13 @@ async function oneReply() {
   assert.ok(sent.length > 3, `the reply came in deltas (${sent.length})`);
   // The reply as sent (single spaces): delta k is shown once the page's text holds its prefix.
   const raw = page.text;
+  // The commits come in order and the reply only grows: each delta's search starts where the
+  // previous one's ended (a long reply has thousands of both).
+  let from = 0;
   return sent.map(({ at, chars }) => {
     const need = raw.slice(0, chars).trimEnd();
-    const shown = page.commits.find((c) => c.text.startsWith(need));
+    while (from < page.commits.length && !page.commits[from].text.startsWith(need)) from += 1;
+    const shown = page.commits[from];
     assert.ok(shown, `a commit showing the first ${chars} characters`);
     return { dom: shown.at - at, paint: (shown.paint ?? shown.at) - at };
   });
@@ -98,7 +103,7 @@ async function rawReply(model) {
   const response = await fetch(`${env("SPECDESK_E2E_SERVICE_URL")}/v1/messages`, {
     method: "POST",
     headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
-    body: JSON.stringify({ model, max_tokens: 1024, stream: true, messages: [{ role: "user", content: PROMPT }] }),
+    body: JSON.stringify({ model, max_tokens: MAX_TOKENS, stream: true, messages: [{ role: "user", content: PROMPT }] }),
   });
   if (response.status !== 200) assert.fail(`the raw stream was refused: ${response.status} ${await response.text()}`);
   const arrivals = [];
@@ -130,9 +135,19 @@ async function rawReply(model) {
 const argv = process.argv.slice(2);
 const replies = intOption(argv, "--replies", 12);
 const interval = intOption(argv, "--interval", 50);
+const replyChars = argv.includes("--reply-chars") ? intOption(argv, "--reply-chars", 0) : null;
+// Room for the longest reply asked for (the sandbox counts about four characters a token).
+const MAX_TOKENS = replyChars ? Math.min(64000, Math.ceil(replyChars / 2)) : 1024;
 await setUp();
 try {
-  await outsideService("/_sandbox/gateway/pace", { deltaIntervalMs: interval });
+  await outsideService("/_sandbox/gateway/pace", { deltaIntervalMs: interval, replyChars });
+  if (replyChars) {
+    // A number field that never holds nothing (it clamps): its text selected, then replaced.
+    await (await browser.$("#chat-max-tokens")).click();
+    await browser.keys(["Control", "a"]);
+    await browser.keys(String(MAX_TOKENS));
+    assert.equal(await (await browser.$("#chat-max-tokens")).getValue(), String(MAX_TOKENS));
+  }
   const app = [];
   for (let i = 0; i < replies; i++) {
     app.push(await oneReply());
@@ -152,7 +167,8 @@ try {
     const v = stats(values);
     return `| ${label} | ${f(v.median)} | ${f(v.p95)} | ${f(v.max)} |`;
   };
-  console.log(`\nChat deltas, ${pairs.length} deltas over ${replies} replies, each also read raw, one every ${interval} ms, ${env("SPECDESK_E2E_APP")}`);
+  const length = replyChars ? `replies of about ${replyChars} characters` : "short replies";
+  console.log(`\nChat deltas, ${pairs.length} deltas over ${replies} ${length}, each also read raw, one every ${interval} ms, ${env("SPECDESK_E2E_APP")}`);
   console.log("| per delta | median | p95 | max |\n|---|---|---|---|");
   console.log(row("send → its bytes read raw (the stream's own time)", pairs.map((p) => p.raw)));
   console.log(row("send → the reply's text in the DOM", pairs.map((p) => p.dom)));

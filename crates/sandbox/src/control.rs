@@ -64,6 +64,7 @@ async fn reset(State(app): State<App>) -> Json<Value> {
         rt.agents_pace = None;
         rt.chat_pace = None;
         rt.chat_sent.clear();
+        rt.chat_reply_chars = None;
     }
     app.touch();
     Json(json!({"ok": true}))

@@ -13,7 +13,7 @@ async fn a_paced_chat_stream_logs_each_text_delta_with_the_characters_sent() {
     let env = Env::new().await;
     assert_eq!(
         env.get_json(PACE, None, 200).await,
-        json!({"deltaIntervalMs": null, "sent": []})
+        json!({"deltaIntervalMs": null, "replyChars": null, "sent": []})
     );
     for bad in [
         json!({"deltaIntervalMs": -1}),
@@ -24,7 +24,7 @@ async fn a_paced_chat_stream_logs_each_text_delta_with_the_characters_sent() {
     }
     assert_eq!(
         env.control(PACE, json!({"deltaIntervalMs": 5})).await,
-        json!({"deltaIntervalMs": 5, "sent": []})
+        json!({"deltaIntervalMs": 5, "replyChars": null, "sent": []})
     );
     let body = json!({"model": "anthropic/claude-sonnet-4.5", "max_tokens": 400, "stream": true,
         "messages": [{"role": "user", "content": "one two three four five six seven"}]});
@@ -65,6 +65,52 @@ async fn a_paced_chat_stream_logs_each_text_delta_with_the_characters_sent() {
     env.control("/_sandbox/reset", json!({})).await;
     assert_eq!(
         env.get_json(PACE, None, 200).await,
-        json!({"deltaIntervalMs": null, "sent": []})
+        json!({"deltaIntervalMs": null, "replyChars": null, "sent": []})
+    );
+}
+
+#[tokio::test]
+async fn a_pace_with_reply_chars_lengthens_replies_with_markdown_until_a_reset() {
+    let env = Env::new().await;
+    for bad in [
+        json!({"deltaIntervalMs": 1, "replyChars": 0}),
+        json!({"deltaIntervalMs": 1, "replyChars": 1_000_001}),
+    ] {
+        env.post_json(PACE, None, bad, 400).await;
+    }
+    assert_eq!(
+        env.control(PACE, json!({"deltaIntervalMs": 1, "replyChars": 600}))
+            .await,
+        json!({"deltaIntervalMs": 1, "replyChars": 600, "sent": []})
+    );
+    let body = json!({"model": "anthropic/claude-sonnet-4.5", "max_tokens": 4000, "stream": true,
+        "messages": [{"role": "user", "content": "one two"}]});
+    let text = env
+        .post("/v1/messages", Some(PRO), body.clone())
+        .await
+        .text()
+        .await
+        .unwrap();
+    let reply: String = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("data: "))
+        .filter_map(|d| serde_json::from_str::<Value>(d).ok())
+        .filter_map(|v| v["delta"]["text"].as_str().map(str::to_owned))
+        .collect();
+    let start = "Sandbox reply from anthropic/claude-sonnet-4.5. You wrote 2 words: \"one two\"";
+    let sentences: String = (1..=8)
+        .map(|n| {
+            format!(" Sentence {n} of this long reply goes on with a few plain words to read.")
+        })
+        .collect();
+    // Sentences are added until the reply holds 600 characters: 76 + 8 × 70.
+    assert_eq!(reply, format!("{start}{sentences}"));
+    assert_eq!(reply.chars().count(), 76 + 8 * 70);
+
+    // Off with the pace.
+    env.control(PACE, json!({"deltaIntervalMs": null})).await;
+    assert_eq!(
+        env.get_json(PACE, None, 200).await["replyChars"],
+        Value::Null
     );
 }

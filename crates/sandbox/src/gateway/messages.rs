@@ -229,8 +229,13 @@ impl Answer {
     }
 }
 
-fn answer(req: &MessagesRequest, price_in: f64, price_out: f64) -> Answer {
+/// The answer to `req`; a text reply lengthened to `long` characters when a benchmark asked.
+fn answer(req: &MessagesRequest, price_in: f64, price_out: f64, long: Option<usize>) -> Answer {
     let (reply, input_tokens) = reply_for(req);
+    let reply = match (reply, long) {
+        (Reply::Text(t), Some(n)) => Reply::Text(super::pace::lengthened(t, n)),
+        (other, _) => other,
+    };
     let id = format!("msg_{}", util::random_hex(24));
     let max = req.max_tokens.max(1) as u64;
     match reply {
@@ -314,7 +319,12 @@ async fn messages(
             "final assistant content cannot end with trailing whitespace",
         ));
     }
-    let a = answer(&req, def.price_in, def.price_out);
+    let a = answer(
+        &req,
+        def.price_in,
+        def.price_out,
+        super::pace::reply_chars(&app),
+    );
     if req.stream.unwrap_or(false) {
         return Ok(stream(app.clone(), meter, a, drop_after.map(|e| e.0.0)));
     }

@@ -3,7 +3,10 @@
 //! each text delta, and log when it sent each one (wall-clock ms since the Unix epoch, with the
 //! reply's characters sent so far). `GET` returns the pace and the log of the latest paced
 //! stream; `{"deltaIntervalMs": null}` (or 0) turns pacing off, as it is by default and after a
-//! reset. A benchmark compares the log with when the app painted each piece.
+//! reset. `"replyChars": N` (with a pace) lengthens every chat reply to at least N characters of
+//! plain sentences (its text on screen is then its markdown, so a benchmark can tell from the
+//! page's text which delta is shown). A benchmark compares the log with when the app painted each
+//! piece.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -19,6 +22,8 @@ use crate::state::App;
 
 /// The longest wait between two deltas.
 const MAX_INTERVAL_MS: u64 = 10_000;
+/// The longest reply `replyChars` may ask for.
+const MAX_REPLY_CHARS: usize = 1_000_000;
 
 pub fn routes() -> Router<App> {
     Router::new().route("/_sandbox/gateway/pace", post(set_pace).get(pace))
@@ -28,26 +33,35 @@ pub fn routes() -> Router<App> {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct PaceBody {
     delta_interval_ms: Option<u64>,
+    #[serde(default)]
+    reply_chars: Option<usize>,
 }
 
 async fn set_pace(State(app): State<App>, body: axum::body::Bytes) -> Resp {
-    let interval = match serde_json::from_slice::<PaceBody>(&body) {
-        Ok(PaceBody {
-            delta_interval_ms: None | Some(0),
-        }) => None,
-        Ok(PaceBody {
-            delta_interval_ms: Some(ms),
-        }) if ms <= MAX_INTERVAL_MS => Some(Duration::from_millis(ms)),
-        _ => {
-            return Err(errors::invalid(&format!(
-                "Body must be {{\"deltaIntervalMs\": N}}, N from 0 (off) to {MAX_INTERVAL_MS}, or null."
-            )));
-        }
+    let refused = || {
+        errors::invalid(&format!(
+            "Body must be {{\"deltaIntervalMs\": N}}, N from 0 (off) to {MAX_INTERVAL_MS}, or null, with an optional \"replyChars\" from 1 to {MAX_REPLY_CHARS}."
+        ))
     };
+    let Ok(body) = serde_json::from_slice::<PaceBody>(&body) else {
+        return Err(refused());
+    };
+    let interval = match body.delta_interval_ms {
+        None | Some(0) => None,
+        Some(ms) if ms <= MAX_INTERVAL_MS => Some(Duration::from_millis(ms)),
+        Some(_) => return Err(refused()),
+    };
+    if body
+        .reply_chars
+        .is_some_and(|n| n == 0 || n > MAX_REPLY_CHARS)
+    {
+        return Err(refused());
+    }
     {
         let mut rt = app.runtime();
         rt.chat_pace = interval;
         rt.chat_sent.clear();
+        rt.chat_reply_chars = interval.and(body.reply_chars);
     }
     Ok(view(&app).into_response())
 }
@@ -65,6 +79,7 @@ fn view(app: &App) -> Json<Value> {
         .collect();
     Json(json!({
         "deltaIntervalMs": rt.chat_pace.map(|d| d.as_millis() as u64),
+        "replyChars": rt.chat_reply_chars,
         "sent": sent,
     }))
 }
@@ -84,4 +99,23 @@ pub(super) fn sent(app: &App, chars: usize) {
         .duration_since(UNIX_EPOCH)
         .map_or(0.0, |d| d.as_secs_f64() * 1000.0);
     app.runtime().chat_sent.push((at, chars));
+}
+
+/// The length chat replies are made up to, when a benchmark asked for long ones.
+pub(super) fn reply_chars(app: &App) -> Option<usize> {
+    app.runtime().chat_reply_chars
+}
+
+/// `reply` followed by numbered plain sentences until it holds at least `chars` characters: the
+/// same text for the same length every time.
+pub(super) fn lengthened(reply: String, chars: usize) -> String {
+    let mut out = reply;
+    let mut n = 1;
+    while out.chars().count() < chars {
+        out.push_str(&format!(
+            " Sentence {n} of this long reply goes on with a few plain words to read."
+        ));
+        n += 1;
+    }
+    out
 }
