@@ -142,10 +142,12 @@ await setUp();
 try {
   await outsideService("/_sandbox/gateway/pace", { deltaIntervalMs: interval, replyChars });
   if (replyChars) {
-    // A number field that never holds nothing (it clamps): its text selected, then replaced.
-    await (await browser.$("#chat-max-tokens")).click();
-    await browser.keys(["Control", "a"]);
-    await browser.keys(String(MAX_TOKENS));
+    // Set as one input event (typed, the clamped number field takes the keys one value at a time).
+    await browser.execute((n) => {
+      const el = document.getElementById("chat-max-tokens");
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value").set.call(el, n);
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+    }, String(MAX_TOKENS));
     assert.equal(await (await browser.$("#chat-max-tokens")).getValue(), String(MAX_TOKENS));
   }
   const app = [];
