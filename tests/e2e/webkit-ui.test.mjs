@@ -2,7 +2,8 @@
 // area's error boundary keeps the app alive (the test build, `--features e2e-hooks`, lets the test
 // make one screen fail); find in a document paints its matches with CSS Custom Highlights (or
 // the <mark> fallback where WebKit lacks them) and steps through them; the command palette keeps
-// Tab inside and gives the focus back when it closes; a spec's tab survives a relaunch; the mouse's
+// Tab inside and gives the focus back when it closes, and one that fails to render says so in its
+// own dialog (focus on Close, then back); a spec's tab survives a relaunch; the mouse's
 // back and forward buttons (pressed with xdotool on the virtual display) move through history. It works
 // alone or after the other files (same data folder): it makes its own fast spec.
 import { execFileSync } from "node:child_process";
@@ -131,6 +132,33 @@ test("the command palette keeps Tab inside and gives the focus back when it clos
   await browser.keys("Escape");
   await browser.waitUntil(async () => !(await browser.$("dialog[open]").isExisting()), { timeout: 10000, timeoutMsg: "the palette stayed open" });
   assert.equal(await browser.execute(() => document.activeElement?.textContent.trim()), "Human spec");
+});
+
+test("a palette that fails to render says so in a dialog of its own, with the focus on Close, then gives the focus back", async () => {
+  await browser.execute(() => document.querySelector('[role="tab"][aria-selected="true"]')?.focus());
+  await browser.keys(["Control", "k"]);
+  await browser.$("dialog[open]").waitForExist({ timeout: 10000 });
+  // The test build lets the test make the open palette fail as it renders.
+  await browser.execute(() => window.__TAURI_INTERNALS__.invoke("plugin:event|emit", { event: "e2e://break-screen", payload: "command palette" }));
+  await browser.$("h2=The command palette stopped working").waitForExist({ timeout: 10000 });
+  assert.deepEqual(
+    await browser.execute(() => {
+      const dialog = document.querySelector("dialog[open]");
+      return [document.activeElement?.textContent.trim(), !!document.activeElement?.closest("dialog[open]"), dialog?.querySelector(".muted")?.textContent.trim()];
+    }),
+    ["Close", true, "Details: The command palette was made to fail by an end-to-end test (e2e-hooks build)."],
+  );
+  // The screen under it is still there.
+  assert.equal(await selectedTab(), "Human spec");
+  await browser.keys("Enter");
+  await browser.waitUntil(async () => !(await browser.$("dialog[open]").isExisting()), { timeout: 10000, timeoutMsg: "the error dialog stayed open" });
+  assert.equal(await browser.execute(() => document.activeElement?.textContent.trim()), "Human spec");
+  // Opened again, the palette is tried afresh and works.
+  await browser.keys(["Control", "k"]);
+  await browser.$("dialog[open]").waitForExist({ timeout: 10000 });
+  assert.equal(await activeTag(), "INPUT:Type a command or a spec's title");
+  await browser.keys("Escape");
+  await browser.waitUntil(async () => !(await browser.$("dialog[open]").isExisting()), { timeout: 10000, timeoutMsg: "the palette stayed open" });
 });
 
 test("a spec's open tab is in its address and a relaunch reopens it", async () => {

@@ -115,7 +115,7 @@ export function App() {
             <PartBoundary part="toasts">
               <AppToaster />
             </PartBoundary>
-            <ShellDialogs dialog={dialog} route={route} navigate={navigate} onClose={() => setDialog(null)} />
+            <ShellDialogs dialog={dialog} route={route} navigate={navigate} onClose={() => setDialog(null)} testHooks={info.data.testHooks} />
           </RouteContext.Provider>
         </NavContext.Provider>
       </main>

@@ -6,11 +6,13 @@ import { useState } from "react";
 import { listen } from "@tauri-apps/api/event";
 import { useSubscription } from "../ipc/events";
 
-/** The test event: its payload names the area whose screen must fail (`"plans"`, …). */
+/** The test event: its payload names the area whose screen must fail (`"plans"`, …), or the
+ * shell dialog (`"command palette"`, `"help sheet"`). */
 export const BREAK_SCREEN_EVENT = "e2e://break-screen";
 
-/** Renders nothing; throws while rendering once the test event named `area`. */
-export function TestTripwire({ area }: { area: string }) {
+/** Renders nothing; throws while rendering once the test event named `area` (`what`: what
+ * fails, for the message). */
+export function TestTripwire({ area, what = `${area} screen` }: { area: string; what?: string }) {
   const [tripped, setTripped] = useState(false);
   useSubscription<string>(
     BREAK_SCREEN_EVENT,
@@ -19,6 +21,6 @@ export function TestTripwire({ area }: { area: string }) {
       if (named === area) setTripped(true);
     },
   );
-  if (tripped) throw new Error(`The ${area} screen was made to fail by an end-to-end test (e2e-hooks build).`);
+  if (tripped) throw new Error(`The ${what} was made to fail by an end-to-end test (e2e-hooks build).`);
   return null;
 }

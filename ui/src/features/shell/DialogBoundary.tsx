@@ -2,12 +2,16 @@
 // error inside it shows a small dialog that says so and closes, and the screen under it goes on.
 import { useId, type ReactNode } from "react";
 import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
+import { TestTripwire } from "../../components/TestTripwire";
 import { Modal } from "./Modal";
 
 interface DialogBoundaryProps {
   /** What the dialog is, for the message ("the command palette"). */
   name: string;
   onClose: () => void;
+  /** The end-to-end tests' build: the dialog may be made to fail on purpose (TestTripwire, by
+   * its `name`). */
+  testHooks?: boolean;
   children: ReactNode;
 }
 
@@ -30,12 +34,13 @@ function DialogError({ name, detail, onClose }: { name: string; detail: string; 
   );
 }
 
-export function DialogBoundary({ name, onClose, children }: DialogBoundaryProps) {
+export function DialogBoundary({ name, onClose, testHooks = false, children }: DialogBoundaryProps) {
   const fallback = ({ error }: FallbackProps) => (
     <DialogError name={name} detail={error instanceof Error ? error.message : String(error)} onClose={onClose} />
   );
   return (
     <ErrorBoundary fallbackRender={fallback} onError={(e) => console.error(`The ${name} failed:`, e)}>
+      {testHooks && <TestTripwire area={name} what={name} />}
       {children}
     </ErrorBoundary>
   );

@@ -107,17 +107,30 @@ export function AreaScreen({ route, testHooks }: { route: NavTarget; testHooks: 
   );
 }
 
-/** The palette or the help sheet when one is open, each in its own boundary. */
-export function ShellDialogs({ dialog, route, navigate, onClose }: { dialog: Dialog; route: NavTarget; navigate: Navigate; onClose: () => void }) {
+/** The palette or the help sheet when one is open, each in its own boundary (`testHooks`: the
+ * end-to-end tests' build, which may make one fail on purpose). */
+export function ShellDialogs({
+  dialog,
+  route,
+  navigate,
+  onClose,
+  testHooks = false,
+}: {
+  dialog: Dialog;
+  route: NavTarget;
+  navigate: Navigate;
+  onClose: () => void;
+  testHooks?: boolean;
+}) {
   return (
     <Suspense fallback={null}>
       {dialog === "palette" && (
-        <DialogBoundary name="command palette" onClose={onClose}>
+        <DialogBoundary name="command palette" onClose={onClose} testHooks={testHooks}>
           <CommandPalette route={route} navigate={navigate} onClose={onClose} />
         </DialogBoundary>
       )}
       {dialog === "help" && (
-        <DialogBoundary name="help sheet" onClose={onClose}>
+        <DialogBoundary name="help sheet" onClose={onClose} testHooks={testHooks}>
           <HelpSheet onClose={onClose} />
         </DialogBoundary>
       )}
