@@ -224,8 +224,9 @@ impl SpendToday {
         let Some(limit) = self.limit else {
             return Ok(());
         };
-        let estimate = round6(estimate.max(0.0));
-        let under_way = round6(under_way.max(0.0));
+        // Nothing (NaN, below 0 or -0, which an empty sum of floats is) counts as 0.
+        let positive = |x: f64| if x > 0.0 { round6(x) } else { 0.0 };
+        let (estimate, under_way) = (positive(estimate), positive(under_way));
         let committed = round6(self.spent + under_way);
         let after = round6(committed + estimate);
         if committed < limit && after <= limit {

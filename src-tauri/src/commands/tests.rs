@@ -355,7 +355,7 @@ fn a_call_past_the_spend_cap_is_refused_until_todays_cap_is_raised() {
         Err(json!({
             "kind": "spendCap",
             "message": "This call was not sent: 2 credits spent today on Sandbox has reached the cap (its daily cap is 2 credits), and the call's cost is only known once it runs. Raise today's cap to send it, or wait until tomorrow.",
-            "spendCap": {"profileId": "sandbox", "spent": 2.0, "limit": 2.0, "estimate": 0.0},
+            "spendCap": {"profileId": "sandbox", "spent": 2.0, "underWay": 0.0, "limit": 2.0, "estimate": 0.0},
         }))
     );
     assert!(
