@@ -2,17 +2,17 @@
 // embedded sandbox: images attached to a chat with "Attach images" (the web view's own file
 // chooser: its file input filled as the chooser does) and sent with the message; the composer's
 // drop highlight while a file is dragged over the window (Tauri's drag events); documents
-// imported into Rerank through the native file dialog (GTK's chooser on the virtual display, the
-// path typed into it with xdotool as a person would); "Same prompt on another model" in the image
+// imported into Rerank, and a recording picked for Transcription, through the native file dialog
+// (GTK's chooser on the virtual display, the path typed into it with xdotool as a person would); "Same prompt on another model" in the image
 // viewer giving the focus to the model picker. It works alone or after the other files (same data
 // folder). Nothing here measures time.
 import { execFileSync } from "node:child_process";
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { browser, click, decoded, fill, launch, openArea, openStudio, quit, selected, setCheck, tauriDrag, useSandbox, waitForAnnouncement, waitForSelected, waitForText } from "./helpers.mjs";
+import { browser, click, decoded, env, fill, launch, openArea, openStudio, quit, selected, setCheck, tauriDrag, useSandbox, waitForAnnouncement, waitForSelected, waitForText } from "./helpers.mjs";
 
 /** A 1×1 PNG. */
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
@@ -107,6 +107,35 @@ test("documents imported into Rerank through the system's file dialog are read a
     ["Document 1", "A burr grinder keeps the grind even for espresso."],
     ["Document 2", "Tomatoes grow well on a sunny balcony."],
   ]);
+});
+
+test("a recording picked in the system's file dialog is transcribed to its text", async () => {
+  const spoken = "Picked from the dialog, this recording is read back.";
+  await openArea("Gateway");
+  await openStudio("Speech and music");
+  await fill("Text to speak", spoken);
+  await click("button", "Generate speech");
+  await browser.$('section[aria-label="Player"]').waitForExist({ timeout: 30000 });
+  // The take's file, copied out of the media folder as a recording of the user's own.
+  const media = join(env("SPECDESK_DATA_DIR"), "media");
+  const audio = readdirSync(media, { recursive: true })
+    .map((f) => join(media, String(f)))
+    .filter((f) => /\.(wav|mp3)$/i.test(f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  assert.ok(audio, `a speech take in ${media}`);
+  const recording = join(files, `meeting${audio.slice(audio.lastIndexOf("."))}`);
+  copyFileSync(audio, recording);
+
+  await openStudio("Transcription");
+  await click("button", "Pick an audio file…");
+  await answerFileDialog("Choose a recording to transcribe", recording);
+  await waitForText(recording.slice(files.length + 1));
+  await click("button", "Transcribe");
+  const transcript = await browser.$('[role="region"][aria-label="Transcript"]');
+  await browser.waitUntil(async () => (await transcript.isExisting()) && (await transcript.getText()).trim() === spoken, {
+    timeout: 30000,
+    timeoutMsg: "the picked recording was not transcribed to its text",
+  });
 });
 
 test("Same prompt on another model in the image viewer gives the focus to the model picker", async () => {
