@@ -2,6 +2,7 @@
 // find things the way a person does, by their visible text and labels. Each test file runs in its
 // own process, so the one session of a file lives here; `browser` is a live binding that follows
 // `launch()` and `quit()`.
+import { execFileSync } from "node:child_process";
 import assert from "node:assert/strict";
 import { remote } from "webdriverio";
 
@@ -298,4 +299,33 @@ export async function tauriDrag(type, paths = []) {
     `tauri://drag-${type}`,
     paths,
   );
+}
+
+/** The visible windows titled `title` on the virtual display (none: an empty list). */
+function windowsTitled(title) {
+  try {
+    return execFileSync("xdotool", ["search", "--onlyvisible", "--name", `^${title}$`], { encoding: "utf8" }).trim().split("\n").filter(Boolean);
+  } catch {
+    return []; // xdotool exits with 1 when nothing matches
+  }
+}
+
+/** Answers the native file dialog titled `title` with `path`, as a person would: the window given
+ * the keyboard, its location field opened (Ctrl+L), the path typed over whatever it held, then
+ * Enter. GTK's chooser completes a typed path in the background: an Enter taken before that may
+ * only open a folder of the path, so the path is typed again, given longer each time, until the
+ * dialog has taken it. */
+export async function answerFileDialog(title, path) {
+  await browser.waitUntil(async () => windowsTitled(title).length > 0, { timeout: 20000, timeoutMsg: `no dialog titled "${title}" opened` });
+  const [window] = windowsTitled(title);
+  for (let tries = 0, settle = 250; tries < 6 && windowsTitled(title).length > 0; tries += 1, settle *= 2) {
+    execFileSync("xdotool", ["windowfocus", "--sync", window]);
+    execFileSync("xdotool", ["key", "ctrl+l"]);
+    execFileSync("xdotool", ["key", "ctrl+a"]);
+    execFileSync("xdotool", ["type", "--delay", "20", path]);
+    await new Promise((r) => setTimeout(r, settle));
+    execFileSync("xdotool", ["key", "--window", window, "Return"]);
+    await browser.waitUntil(async () => windowsTitled(title).length === 0, { timeout: 2000 }).catch(() => undefined);
+  }
+  assert.deepEqual(windowsTitled(title), [], `the dialog titled "${title}" did not take the path`);
 }

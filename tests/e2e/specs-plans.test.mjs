@@ -1,6 +1,6 @@
 // Specs and plans on the real app with its embedded sandbox at demo pace: a fast spec from text
 // followed to the end and read (human spec, scope tree, both graphs); a deep spec with a file;
-// the library's search; a plan that changes when the sandbox project advances; the focus a
+// the file chosen in the system's dialog (GTK's, path typed with xdotool) and dropped; the library's search; a plan that changes when the sandbox project advances; the focus a
 // feature's details and the Plans home's id form take and give back, in WebKit; and a generation
 // that survives quitting the app. One app session, in order, as a person would use it; it works
 // after app.test.mjs (same data folder) or alone. The sandbox is deterministic, so texts and
@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { $label, browser, click, env, fill, invoke, launch, openArea, quit, textOf, texts, useSandbox, waitForCount, waitForText, waitForTextOf } from "./helpers.mjs";
+import { $label, answerFileDialog, browser, click, env, fill, invoke, launch, openArea, quit, textOf, texts, useSandbox, waitForCount, waitForText, waitForTextOf } from "./helpers.mjs";
 
 const FAST = "A habit tracker for small teams: daily check-ins, streaks and a weekly summary by email.";
 const FAST_TITLE = "Habit tracker for small teams";
@@ -244,8 +244,14 @@ test("a deep spec from a description and a file completes with subtasks from the
     refused,
     "invalidInput: Specdesk reads only a file you choose. Choose the file again, or drop it on the window.",
   );
-  // WebDriver cannot drag a file from outside the window or drive the system file dialog; a file
-  // dropped on the window reaches the web view as Tauri's "tauri://drag-drop" event, so the test
+  // Chosen in the system's file dialog (GTK's, the path typed into it as a person would), then
+  // removed: the drop below brings it back.
+  await click("button", "Choose a file…");
+  await answerFileDialog("Choose a file that describes what to build", path);
+  await waitForTextOf(".file-chosen strong", FILE_NAME);
+  await click("button", "Remove file");
+  await browser.waitUntil(async () => !(await browser.$(".file-chosen").isExisting()), { timeout: 10000, timeoutMsg: "the chosen file stayed" });
+  // WebDriver cannot drag a file from outside the window; a file dropped on the window reaches the web view as Tauri's "tauri://drag-drop" event, so the test
   // sends that event with the real file's path, and the test build (`--features e2e-hooks`)
   // counts the files of that event as dropped. Everything after it is the app's own: the
   // composer's listener, inspect_file, and the upload with the spec.

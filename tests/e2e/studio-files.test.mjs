@@ -6,13 +6,12 @@
 // (GTK's chooser on the virtual display, the path typed into it with xdotool as a person would); "Same prompt on another model" in the image
 // viewer giving the focus to the model picker. It works alone or after the other files (same data
 // folder). Nothing here measures time.
-import { execFileSync } from "node:child_process";
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { copyFileSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { browser, click, decoded, env, fill, launch, openArea, openStudio, quit, selected, setCheck, tauriDrag, useSandbox, waitForAnnouncement, waitForSelected, waitForText } from "./helpers.mjs";
+import { answerFileDialog, browser, click, decoded, env, fill, launch, openArea, openStudio, quit, selected, setCheck, tauriDrag, useSandbox, waitForAnnouncement, waitForSelected, waitForText } from "./helpers.mjs";
 
 /** A 1×1 PNG. */
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
@@ -62,31 +61,6 @@ test("images chosen with Attach images are shown and sent with the message; a dr
   await waitForAnnouncement(`Sandbox reply from ${model}. I received 1 image. You wrote 3 words: "Describe this teapot"`, "the reply was not announced");
   assert.ok(await decoded('li.turn[data-role="user"] img.turn-image'), "the sent image is shown in the thread");
 });
-
-/** The visible windows titled `title` on the virtual display (none: an empty list). */
-function windowsTitled(title) {
-  try {
-    return execFileSync("xdotool", ["search", "--onlyvisible", "--name", `^${title}$`], { encoding: "utf8" }).trim().split("\n").filter(Boolean);
-  } catch {
-    return []; // xdotool exits with 1 when nothing matches
-  }
-}
-
-/** Answers the native file dialog titled `title` with `path`, as a person would: the window given
- * the keyboard, the path typed (GTK's chooser opens its location field at a typed "/"), then
- * Enter until the dialog has taken it (its location field completes the path in the background,
- * and an Enter that comes before that is not taken). */
-async function answerFileDialog(title, path) {
-  await browser.waitUntil(async () => windowsTitled(title).length > 0, { timeout: 20000, timeoutMsg: `no dialog titled "${title}" opened` });
-  const [window] = windowsTitled(title);
-  execFileSync("xdotool", ["windowfocus", "--sync", window]);
-  execFileSync("xdotool", ["type", "--delay", "30", path]);
-  for (let tries = 0; tries < 10 && windowsTitled(title).length > 0; tries += 1) {
-    execFileSync("xdotool", ["key", "--window", window, "Return"]);
-    await browser.waitUntil(async () => windowsTitled(title).length === 0, { timeout: 2000 }).catch(() => undefined);
-  }
-  assert.deepEqual(windowsTitled(title), [], `the dialog titled "${title}" did not take the path`);
-}
 
 test("documents imported into Rerank through the system's file dialog are read and ranked", async () => {
   const notes = join(files, "grinder-notes.txt");
