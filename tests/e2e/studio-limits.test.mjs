@@ -1,6 +1,8 @@
 // The Gateway studio's limits and its work across a relaunch, on the real app and its embedded
 // sandbox: a rate limit (a sandbox fault) shown with its wait; the daily spend cap stopping an
-// image before it is sent, then raised for today from the error; a video job that goes on while
+// image before it is sent, then raised for today from the error; a running video counting against
+// the cap at its estimate (an image that would pass the cap with it is stopped, and goes once the
+// video is no longer followed); a video job that goes on while
 // the app is closed and plays after the relaunch, with the image still shown from the library;
 // a free key whose 5-credit trial runs out, reaching subscription_required; and a chat reply cut
 // by a killed app (SIGKILL), kept, marked and continued after the relaunch. It works alone
@@ -122,6 +124,71 @@ async function capStopsAnImage() {
   await click("button", "Try again", await browser.$("main.main .panel-error"));
   await waitForDecodedImage(KETTLE);
 }
+
+/** Sets Sandbox's daily cap in Settings (`""`: no cap). */
+async function setCap(credits) {
+  await openArea("Settings");
+  await click("button", "Change daily cap");
+  if (credits) await fill("Daily spend cap in credits (optional)", credits);
+  else await clearField("Daily spend cap in credits (optional)");
+  await click("button", "Save Sandbox's cap");
+  await waitForText(credits ? `Daily spend cap of Sandbox: ` : "Sandbox has no daily spend cap.");
+}
+
+/** Starts a video of `seconds` seconds from the Video studio. */
+async function startVideo(prompt, seconds) {
+  await openArea("Gateway");
+  await openStudio("Video");
+  await fill("Prompt", prompt);
+  const field = await browser.$(`[id="${await browser.execute(() => [...document.querySelectorAll("label")].find((x) => x.textContent.trim() === "Length (seconds)")?.htmlFor)}"]`);
+  await field.click();
+  await browser.keys(["Control", "a"]);
+  await browser.keys(String(seconds));
+  await click("button", "Start video");
+}
+
+const number = (text) => Number(text.replace(/,/g, ""));
+
+test("a running video counts against the cap at its estimate: a call that would pass the cap with it waits, and goes once it stops", async () => {
+  const held = "A lighthouse in a storm, slowly";
+  try {
+    // Today's spending, the cap's raise and the video's estimate, as a refusal says them.
+    await setCap("0.01");
+    await startVideo(held, 20);
+    await browser.waitUntil(async () => (await errorPanel()).includes("This call was not sent"), { timeout: 20000, timeoutMsg: "the cap did not stop the video" });
+    const probe = /This call was not sent: ([\d.,]+) credits? spent today on Sandbox, (?:its daily cap is [\d.,]+ credits?|its cap for today is [\d.,]+ credits? \([\d.,]+ credits? a day, raised by ([\d.,]+) credits? today\)), and this call is estimated at ([\d.,]+) credits?/.exec(await errorPanel());
+    assert.ok(probe, await errorPanel());
+    const [spent, raised, video] = [number(probe[1]), number(probe[2] ?? "0"), number(probe[3])];
+    await openStudio("Images");
+    const image = number(/· 1 image: ([\d.,]+) credits?/.exec(await browser.execute(() => document.querySelector("main.main .price-line")?.textContent ?? ""))?.[1] ?? "NaN");
+    assert.ok(image > 0, "the image's price is shown");
+    // A cap the video fits under, but not the video and an image together.
+    const cap = Math.round((spent + video + image / 2 - raised) * 1e6) / 1e6;
+    await setCap(String(cap));
+    // The service does not answer how the video goes, so it stays running.
+    await addFault(sandboxUrl, { match: { method: "GET", path: "*/v1/videos/*" }, times: 100000, respond: { status: 503, code: "service_unavailable", message: "Busy." } });
+    await startVideo(held, 20);
+    const card = await browser.$(`li.video-job[aria-label="Video: ${held}"]`);
+    await card.waitForExist({ timeout: 20000 });
+
+    await generateImage("A kettle that waits for the video");
+    await browser.waitUntil(async () => (await errorPanel()).includes("This call was not sent"), { timeout: 20000, timeoutMsg: "the image was not stopped" });
+    assert.match(
+      await errorPanel(),
+      new RegExp(`spent today on Sandbox and about ${String(video).replace(".", "\\.")} credits? more on calls still running, .+ and this call is estimated at ${String(image).replace(".", "\\.")} credits?, which would pass it\\. Raise today's cap to send it, wait for the running calls to end, or wait until tomorrow\\.`),
+    );
+
+    // The video no longer followed, nothing counts for it: the image goes.
+    await openStudio("Video");
+    await click("button", "Stop following", await browser.$(`li.video-job[aria-label="Video: ${held}"]`));
+    await (await browser.$(`li.video-job[aria-label="Video: ${held}"]`).$("button=Stop following")).waitForExist({ reverse: true, timeout: 10000 });
+    await generateImage("A kettle that waits for the video");
+    await waitForDecodedImage("A kettle that waits for the video");
+  } finally {
+    await clearFaults(sandboxUrl);
+    await setCap("");
+  }
+});
 
 test("a video goes on while the app is closed and plays after the relaunch; the image is still in the gallery", async () => {
   await openArea("Gateway");
