@@ -502,7 +502,8 @@ describe("rerank", () => {
       assert.deepEqual(cited, sent.slice(0, 2).map((s) => s.replace(/ \(score.*$/, "")));
       const rerank = (await mock.calls("rerank"))[0].args.request;
       assert.equal(rerank.query, "How do teams see streaks?");
-      assert.equal(rerank.top_n, 3);
+      // Every section is ranked (the contract does not name the service's "top N"); three are sent.
+      assert.equal(rerank.top_n, undefined);
       const chat = (await mock.calls("chat_stream"))[0].args.request;
       assert.match(chat.system, /Cite every section you use/);
       assert.match(chat.messages[0].content, /\n\nQuestion: How do teams see streaks\?$/);

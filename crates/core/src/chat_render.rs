@@ -2,8 +2,9 @@
 //! web view: the chat shows a delta in the same update that brings it, instead of asking for its
 //! markdown to be rendered in a second round trip (bench/chat-delta-webkit.mjs). The HTML covers
 //! every text delta of the stream so far, in order, as the UI joins them; each frame carries only
-//! what differs from the frame before (the HTML after their common start), so a long reply's
-//! frames stay small and keep to the Channel's fast path.
+//! what differs from the frame before (the HTML after their common start): text added at the end
+//! travels alone, while a change earlier in the HTML (a paragraph that becomes a list item, a
+//! code fence that opens) sends everything after it again.
 
 use crate::events::ChatEvent;
 use crate::markdown;

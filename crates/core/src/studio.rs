@@ -38,6 +38,9 @@ pub struct Studio<'a> {
     pub profile_id: &'a str,
     /// Where generated files are saved.
     pub media_dir: &'a Path,
+    /// What the call about to be made was estimated at before it was sent (0: not known): kept
+    /// with a stream's ledger line, which counts at it if the stream is cut before its charge.
+    pub estimate: f64,
 }
 
 impl Studio<'_> {
@@ -243,14 +246,18 @@ impl Studio<'_> {
             .and(metering.credits_remaining);
         // Recorded as it opens: a stream cancelled or broken from here still costs what the
         // model generated, and the next balance reading settles it.
+        let opened = self.library.open_charge(
+            self.profile_id,
+            "v1/messages",
+            Some(&request.model),
+            metering.request_id.as_deref(),
+        )?;
+        if self.estimate > 0.0 {
+            self.library.note_estimate(opened, self.estimate)?;
+        }
         let mut charge = OpenCharge {
             library: self.library,
-            charge: Some(self.library.open_charge(
-                self.profile_id,
-                "v1/messages",
-                Some(&request.model),
-                metering.request_id.as_deref(),
-            )?),
+            charge: Some(opened),
         };
         let mut acc = MessageAccumulator::default();
         // What the reply has said so far: kept, marked as cut, if it ends before its end.

@@ -407,6 +407,7 @@ impl StudioWorld {
             library: &self.library,
             profile_id: "pro",
             media_dir: self.dir.path(),
+            estimate: 0.0,
         }
     }
 }

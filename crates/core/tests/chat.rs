@@ -36,6 +36,7 @@ impl World {
             library: &self.library,
             profile_id: "pro",
             media_dir: self.dir.path(),
+            estimate: 0.0,
         }
     }
 

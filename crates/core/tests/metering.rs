@@ -38,6 +38,7 @@ async fn a_cut_stream_is_recorded_at_once_and_settled_from_the_next_balance() {
         library: &library,
         profile_id: "pro",
         media_dir: dir.path(),
+        estimate: 0.0,
     };
     let balance = async || {
         client

@@ -181,6 +181,7 @@ async fn a_call_under_the_cap_goes_through() {
         library: &lib,
         profile_id: SANDBOX_PROFILE_ID,
         media_dir: dir.path(),
+        estimate: 0.0,
     };
     let made = studio.images(&request).await.unwrap();
     assert_eq!(made.value.len(), 2);

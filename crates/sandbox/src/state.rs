@@ -310,8 +310,8 @@ pub struct Runtime {
     pub chat_pace: Option<std::time::Duration>,
     /// When the latest paced chat stream sent each text delta (epoch ms, characters so far).
     pub chat_sent: Vec<(f64, usize)>,
-    /// Set with the pace (`replyChars`): chat replies are lengthened to about this many
-    /// characters of markdown (sections, lists, code), for benchmarks of long replies.
+    /// Set with the pace (`replyChars`): chat replies are lengthened to at least this many
+    /// characters with plain sentences, for benchmarks of long replies.
     pub chat_reply_chars: Option<usize>,
 }
 

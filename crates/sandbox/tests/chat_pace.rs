@@ -70,7 +70,7 @@ async fn a_paced_chat_stream_logs_each_text_delta_with_the_characters_sent() {
 }
 
 #[tokio::test]
-async fn a_pace_with_reply_chars_lengthens_replies_with_markdown_until_a_reset() {
+async fn a_pace_with_reply_chars_lengthens_replies_with_sentences_until_the_pace_is_off() {
     let env = Env::new().await;
     for bad in [
         json!({"deltaIntervalMs": 1, "replyChars": 0}),

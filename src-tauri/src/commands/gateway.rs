@@ -63,8 +63,9 @@ async fn with_studio<T>(
     f: impl AsyncFnOnce(&Studio<'_>) -> Result<T>,
 ) -> Result<T> {
     let (profile_id, client) = state.profiles.active_client().await?;
-    // Counted as under way (its estimate against the cap) until its charge is recorded.
-    let _counted = check_call(
+    // Counted as under way (its estimate against the cap) until the call ends: its charge is
+    // recorded by then, or a cut stream's line counts at the estimate (`Studio::estimate`).
+    let counted = check_call(
         &state.profiles,
         &state.library,
         &state.prices,
@@ -79,6 +80,7 @@ async fn with_studio<T>(
         library: &state.library,
         profile_id: &profile_id,
         media_dir: &state.media_dir,
+        estimate: counted.estimate(),
     };
     let known = state.profiles.knows_trial(&profile_id);
     let out = f(&studio).await;

@@ -52,9 +52,11 @@ export function useCountdown(ms: number | undefined): number {
 }
 
 /** Credits to raise today's cap by so a call of `estimate` fits beside the calls still running
- * (`underWay`): what passes the cap, rounded up to a whole credit (at least 1). */
+ * (`underWay`): what passes the cap, rounded up to a whole credit (at least 1). A call of unknown
+ * cost (estimate 0) needs the cap above what is committed, not at it: a whole credit more. */
 export function suggestedRaise(d: Pick<SpendCapDetail, "spent" | "underWay" | "limit" | "estimate">): number {
-  return Math.max(1, Math.ceil(Math.round((d.spent + d.underWay + d.estimate - d.limit) * 1e6) / 1e6));
+  const over = Math.round((d.spent + d.underWay + d.estimate - d.limit) * 1e6) / 1e6;
+  return Math.max(1, d.estimate > 0 ? Math.ceil(over) : Math.floor(over) + 1);
 }
 
 /** A heading level for a panel's title (h1 when it is the whole page). */

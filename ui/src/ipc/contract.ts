@@ -356,7 +356,7 @@ export interface Commands {
   /** Conversations whose title, model or messages hold every word of `query` (the connection in use), most recent first. */
   search_conversations: { args: { query: string; limit: number }; result: Conversation[] };
   conversation_messages: { args: { conversationId: number }; result: ConversationMessage[] };
-  /** Deletes a conversation: out of every list at once, restorable for a minute at most or until the app quits, then removed for good. */
+  /** Deletes a conversation: out of every list at once, restorable until the app quits, removed for good at the next start. */
   delete_conversation: { args: { id: number }; result: null };
   /** Brings back a conversation deleted moments ago (the Undo; `notFound` once it is gone for good). */
   restore_conversation: { args: { id: number }; result: Conversation };

@@ -5,9 +5,6 @@ use serde::{Deserialize, Serialize};
 use specdesk_client::Metering;
 
 use super::{Library, now};
-
-/// How long a deleted conversation can be restored at most (the UI offers Undo for 15 s).
-pub const UNDO_KEPT: time::Duration = time::Duration::minutes(1);
 use crate::ipc_error::IpcError;
 
 /// A chat kept in the library.
@@ -133,11 +130,11 @@ impl Library {
     }
 
     /// Deletes a conversation: it leaves every list at once and can be restored
-    /// ([`Self::restore_conversation`], the Undo) for [`UNDO_KEPT`] or until the app quits,
-    /// whichever comes first; then it is removed with its messages, branches and winners.
+    /// ([`Self::restore_conversation`], the Undo) for as long as the app runs (its Undo notice
+    /// has no fixed end: it waits while hovered or focused); the next start removes it with its
+    /// messages, branches and winners.
     pub fn delete_conversation(&self, id: i64) -> Result<(), IpcError> {
-        let conn = self.conn();
-        let n = conn.execute(
+        let n = self.conn().execute(
             "UPDATE conversations SET deleted_at = ?2 WHERE id = ?1 AND deleted_at IS NULL",
             params![id, now()],
         )?;
@@ -146,8 +143,6 @@ impl Library {
                 "That conversation is no longer in the library.",
             ));
         }
-        let before = time::OffsetDateTime::now_utc() - UNDO_KEPT;
-        Self::purge_deleted_conversations(&conn, Some(before))?;
         Ok(())
     }
 
@@ -165,19 +160,10 @@ impl Library {
         self.conversation(id)
     }
 
-    /// Removes for good the conversations deleted before `before` (every deleted one with
-    /// `None`), with their messages, branches and winners.
-    pub(super) fn purge_deleted_conversations(
-        conn: &rusqlite::Connection,
-        before: Option<time::OffsetDateTime>,
-    ) -> Result<(), IpcError> {
-        match before {
-            None => conn.execute("DELETE FROM conversations WHERE deleted_at IS NOT NULL", [])?,
-            Some(at) => conn.execute(
-                "DELETE FROM conversations WHERE deleted_at IS NOT NULL AND deleted_at < ?1",
-                [super::format_at(at)],
-            )?,
-        };
+    /// Removes for good every deleted conversation, with its messages, branches and winners
+    /// (when the library opens: the Undo of a delete ends with the app that offered it).
+    pub(super) fn purge_deleted_conversations(conn: &rusqlite::Connection) -> Result<(), IpcError> {
+        conn.execute("DELETE FROM conversations WHERE deleted_at IS NOT NULL", [])?;
         Ok(())
     }
 
@@ -398,7 +384,7 @@ mod tests {
         );
         // Deleted again, then the Undo's time is over (the library opened again): gone for good.
         lib.delete_conversation(first.id).unwrap();
-        Library::purge_deleted_conversations(&lib.conn(), None).unwrap();
+        Library::purge_deleted_conversations(&lib.conn()).unwrap();
         assert!(lib.messages(first.id).unwrap().is_empty(), "cascade");
         assert_eq!(
             lib.restore_conversation(first.id).unwrap_err().kind,
@@ -417,44 +403,37 @@ mod tests {
     }
 
     #[test]
-    fn a_deleted_conversation_is_removed_when_the_library_opens_again_or_once_its_undo_is_long_over()
-     {
+    fn a_deleted_conversation_stays_restorable_while_the_app_runs_and_is_removed_at_the_next_start()
+    {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("library.sqlite3");
         let lib = Library::open(&path).unwrap();
         let [old, kept, recent] =
             ["Old", "Kept", "Recent"].map(|t| lib.create_conversation("sandbox", t, None).unwrap());
         lib.delete_conversation(old.id).unwrap();
-        // Deleted two minutes ago: the next delete removes it for good, not one of a moment ago.
+        // Deleted long ago (its Undo notice hovered all along): deleting another keeps it.
         lib.conn()
             .execute(
-                "UPDATE conversations SET deleted_at = ?2 WHERE id = ?1",
-                params![
-                    old.id,
-                    crate::library::format_at(
-                        time::OffsetDateTime::now_utc() - time::Duration::minutes(2)
-                    )
-                ],
+                "UPDATE conversations SET deleted_at = '2000-01-01T00:00:00.000Z' WHERE id = ?1",
+                [old.id],
             )
             .unwrap();
         lib.delete_conversation(recent.id).unwrap();
-        assert_eq!(
-            lib.restore_conversation(old.id).unwrap_err().kind,
-            IpcErrorKind::NotFound
-        );
-        lib.restore_conversation(recent.id).unwrap();
-        lib.delete_conversation(recent.id).unwrap();
+        lib.restore_conversation(old.id).unwrap();
+        lib.delete_conversation(old.id).unwrap();
         drop(lib);
 
-        // The app quit before Undo: opened again, the deleted conversation is gone.
+        // The app quit before Undo: opened again, the deleted conversations are gone.
         let lib = Library::open(&path).unwrap();
         let ids: Vec<i64> = (lib.conversations(None, 10, 0).unwrap().iter())
             .map(|c| c.id)
             .collect();
         assert_eq!(ids, [kept.id]);
-        assert_eq!(
-            lib.restore_conversation(recent.id).unwrap_err().kind,
-            IpcErrorKind::NotFound
-        );
+        for gone in [old.id, recent.id] {
+            assert_eq!(
+                lib.restore_conversation(gone).unwrap_err().kind,
+                IpcErrorKind::NotFound
+            );
+        }
     }
 }

@@ -312,7 +312,7 @@ mod tests {
             (rows(&lib, "conversation_trees"), rows(&lib, "chat_winners")),
             (1, 1)
         );
-        Library::purge_deleted_conversations(&lib.conn(), None).unwrap();
+        Library::purge_deleted_conversations(&lib.conn()).unwrap();
         assert_eq!(
             (rows(&lib, "conversation_trees"), rows(&lib, "chat_winners")),
             (0, 0)

@@ -105,6 +105,16 @@ impl Library {
         Ok(PendingCharge(self.insert_credit(&entry)?))
     }
 
+    /// Notes what the call of open line `charge` was estimated at before it was sent: cut before
+    /// its charge is known, the line counts at it in [`Self::spent_between`].
+    pub fn note_estimate(&self, charge: PendingCharge, estimate: f64) -> Result<(), IpcError> {
+        self.conn().execute(
+            "UPDATE credit_ledger SET estimate = ?2 WHERE id = ?1",
+            params![charge.0, estimate],
+        )?;
+        Ok(())
+    }
+
     /// Settles a pending line with what the service said the call cost.
     pub fn settle_charge(
         &self,
@@ -222,13 +232,17 @@ impl Library {
     }
 
     /// Credits charged to `profile_id` from `from` (inclusive) to `to` (exclusive), both UTC
-    /// instants formatted like `at` (see `settings::local_day`). Balance readings and charges not
-    /// known yet count nothing.
+    /// instants formatted like `at` (see `settings::local_day`). Balance readings count nothing;
+    /// a stream cut before its charge was known counts at the estimate it was sent with (none:
+    /// nothing) until a balance reading settles it; a stream still open counts nothing here (the
+    /// spend cap counts it as under way).
     pub fn spent_between(&self, profile_id: &str, from: &str, to: &str) -> Result<f64, IpcError> {
         let spent: f64 = self.conn().query_row(
-            "SELECT COALESCE(SUM(credits_charged), 0) FROM credit_ledger
+            "SELECT COALESCE(SUM(CASE WHEN credits_charged IS NULL AND pending = ?4
+                                      THEN estimate ELSE credits_charged END), 0)
+             FROM credit_ledger
              WHERE profile_id = ?1 AND at >= ?2 AND at < ?3 AND endpoint != 'credits-balance'",
-            params![profile_id, from, to],
+            params![profile_id, from, to, CUT],
             |r| r.get(0),
         )?;
         Ok((spent * 1e6).round() / 1e6)
@@ -385,6 +399,33 @@ mod tests {
             ),
             (Some("req_k"), Some(0.5), true)
         );
+    }
+
+    #[test]
+    fn a_stream_cut_before_its_charge_counts_at_its_estimate_until_a_balance_settles_it() {
+        let lib = Library::in_memory().unwrap();
+        let day = ("2000-01-01T00:00:00.000Z", "2999-01-01T00:00:00.000Z");
+        let spent = || lib.spent_between("p", day.0, day.1).unwrap();
+        lib.record_balance("p", 10.0).unwrap();
+        let open = lib
+            .open_charge("p", "v1/messages", Some("m"), Some("req_c"))
+            .unwrap();
+        lib.note_estimate(open, 0.75).unwrap();
+        // Open, it counts nothing here (the spend cap counts it as a call under way).
+        assert_eq!(spent(), 0.0);
+        lib.cut_charge(open).unwrap();
+        assert_eq!(spent(), 0.75);
+        // Another connection's cut stream is not this one's spending; one without an estimate
+        // counts nothing.
+        let other = lib.open_charge("q", "v1/messages", None, None).unwrap();
+        lib.note_estimate(other, 3.0).unwrap();
+        lib.cut_charge(other).unwrap();
+        let unknown = lib.open_charge("p", "v1/messages", None, None).unwrap();
+        lib.cut_charge(unknown).unwrap();
+        assert_eq!(spent(), 0.75);
+        // The next balance reading settles both of p's cut lines from what it moved: 0.4 each.
+        lib.record_balance("p", 9.2).unwrap();
+        assert_eq!(spent(), 0.8);
     }
 
     #[test]

@@ -490,7 +490,8 @@ mod tests {
                      ALTER TABLE media DROP COLUMN settings_json;
                      ALTER TABLE media DROP COLUMN preferred;
                      ALTER TABLE credit_ledger DROP COLUMN model;
-                     ALTER TABLE conversations DROP COLUMN deleted_at;",
+                     ALTER TABLE conversations DROP COLUMN deleted_at;
+                     ALTER TABLE credit_ledger DROP COLUMN estimate;",
                 )
                 .unwrap();
         }

@@ -198,6 +198,9 @@ const MIGRATIONS: &[&str] = &[
     "ALTER TABLE credit_ledger ADD COLUMN model TEXT;",
     // 11: a deleted conversation is kept, hidden, while its Undo is offered (`chat.rs`).
     "ALTER TABLE conversations ADD COLUMN deleted_at TEXT;",
+    // 12: what a streamed call was estimated at before it was sent: a stream cut before its
+    // charge counts at it against the spend cap until a balance reading settles it.
+    "ALTER TABLE credit_ledger ADD COLUMN estimate REAL;",
 ];
 
 /// The version from which batch jobs hold no task input values.
@@ -220,7 +223,7 @@ pub fn now() -> String {
 }
 
 /// `at` (UTC) as the library writes it.
-pub(crate) fn format_at(at: time::OffsetDateTime) -> String {
+fn format_at(at: time::OffsetDateTime) -> String {
     // RFC 3339 in UTC with milliseconds. Always three digits of them
     // (`2026-11-22T10:00:00.000Z`, unlike the well-known `Rfc3339` format, which trims them):
     // rows are ordered by these strings, so they all keep one width.
@@ -263,7 +266,7 @@ impl Library {
         }
         Self::cut_open_charges(&conn)?;
         // The Undo of a delete ends with the app that offered it.
-        Self::purge_deleted_conversations(&conn, None)?;
+        Self::purge_deleted_conversations(&conn)?;
         Ok(Library {
             conn: Mutex::new(conn),
         })

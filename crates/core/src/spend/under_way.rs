@@ -37,6 +37,14 @@ pub struct UnderWay {
 #[must_use = "the call counts against the cap only while this is held"]
 pub struct Counted<'a> {
     held: Option<(&'a UnderWay, u64)>,
+    estimate: f64,
+}
+
+impl Counted<'_> {
+    /// The call's estimate (0 without a cap: nothing was worked out).
+    pub fn estimate(&self) -> f64 {
+        self.estimate
+    }
 }
 
 impl Drop for Counted<'_> {
@@ -78,7 +86,10 @@ pub async fn check_call<'u>(
     call: &GatewayCall<'_>,
 ) -> Result<Counted<'u>, IpcError> {
     if !profiles.settings()?.spend_caps.contains_key(profile_id) {
-        return Ok(Counted { held: None });
+        return Ok(Counted {
+            held: None,
+            estimate: 0.0,
+        });
     }
     prices.refresh_for(library, profile_id, client, call).await;
     if let Some(video) = unfinished_videos(library, profile_id)?.first() {
@@ -107,5 +118,6 @@ pub async fn check_call<'u>(
     });
     Ok(Counted {
         held: Some((under_way, id)),
+        estimate,
     })
 }

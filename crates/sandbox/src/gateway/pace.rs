@@ -109,12 +109,14 @@ pub(super) fn reply_chars(app: &App) -> Option<usize> {
 /// `reply` followed by numbered plain sentences until it holds at least `chars` characters: the
 /// same text for the same length every time.
 pub(super) fn lengthened(reply: String, chars: usize) -> String {
+    let mut count = reply.chars().count();
     let mut out = reply;
     let mut n = 1;
-    while out.chars().count() < chars {
-        out.push_str(&format!(
-            " Sentence {n} of this long reply goes on with a few plain words to read."
-        ));
+    while count < chars {
+        let sentence =
+            format!(" Sentence {n} of this long reply goes on with a few plain words to read.");
+        count += sentence.chars().count();
+        out.push_str(&sentence);
         n += 1;
     }
     out

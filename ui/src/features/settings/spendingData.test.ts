@@ -104,5 +104,8 @@ describe("spending", () => {
     expect(suggestedRaise({ spent: 0.1 + 0.2, underWay: 0, limit: 0.3, estimate: 0 })).toBe(1);
     // Calls still running count as spent: 9.5 + 1.6 + 0.4 passes 10 by 1.5.
     expect(suggestedRaise({ spent: 9.5, underWay: 1.6, limit: 10, estimate: 0.4 })).toBe(2);
+    // A call of unknown cost needs the cap above what is committed (9 + 2 = 11): raised to 12.
+    expect(suggestedRaise({ spent: 9, underWay: 2, limit: 10, estimate: 0 })).toBe(2);
+    expect(suggestedRaise({ spent: 9, underWay: 1.5, limit: 10, estimate: 0 })).toBe(1);
   });
 });

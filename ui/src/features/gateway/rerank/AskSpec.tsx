@@ -70,7 +70,7 @@ export function AskSpec() {
       const chunks = splitSpec(await call("spec_markdown", { specId: chosen, doc: "human" }));
       if (!chunks.length) throw { kind: "notFound", message: "This spec's document has no sections to search." } satisfies IpcError;
       setPhase("ranking");
-      const { value: ranked, charge: ranking } = await call("rerank", { request: { model: rerankModel, query: question.trim(), documents: chunks.map((c) => c.text), top_n: Math.min(count, chunks.length) } });
+      const { value: ranked, charge: ranking } = await call("rerank", { request: { model: rerankModel, query: question.trim(), documents: chunks.map((c) => c.text) } });
       const top = ranked.results.slice(0, count).flatMap((hit) => {
         const chunk = chunks[hit.index];
         return chunk ? [{ hit, chunk }] : [];
