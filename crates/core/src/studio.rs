@@ -196,6 +196,25 @@ impl Studio<'_> {
         Ok(())
     }
 
+    /// A stream's ledger line, recorded as it opens (with the call's estimate): a stream
+    /// cancelled or broken from here still costs what the model generated, and the next balance
+    /// reading settles it.
+    fn open_charge(&self, model: &str, metering: &Metering) -> Result<OpenCharge<'_>, IpcError> {
+        let opened = self.library.open_charge(
+            self.profile_id,
+            "v1/messages",
+            Some(model),
+            metering.request_id.as_deref(),
+        )?;
+        if self.estimate > 0.0 {
+            self.library.note_estimate(opened, self.estimate)?;
+        }
+        Ok(OpenCharge {
+            library: self.library,
+            charge: Some(opened),
+        })
+    }
+
     /// One streamed chat turn, kept in conversation `conversation_id` (a new one when `None`):
     /// the user's last message is stored before sending, the reply when it ends. `on_event` gets
     /// `start`, each text delta, then `done` (or the caller sends `error`).
@@ -211,11 +230,11 @@ impl Studio<'_> {
             .ok_or_else(|| IpcError::invalid("messages", "Write a message first."))?;
         let conversation = match conversation_id {
             Some(id) => self.library.conversation(id)?,
-            None => {
-                let title = title_of(&last.content);
-                self.library
-                    .create_conversation(self.profile_id, &title, Some(&request.model))?
-            }
+            None => self.library.create_conversation(
+                self.profile_id,
+                &title_of(&last.content),
+                Some(&request.model),
+            )?,
         };
         on_event(ChatEvent::Start {
             conversation_id: conversation.id,
@@ -244,21 +263,7 @@ impl Studio<'_> {
             .credits_charged
             .filter(|c| *c > 0.0)
             .and(metering.credits_remaining);
-        // Recorded as it opens: a stream cancelled or broken from here still costs what the
-        // model generated, and the next balance reading settles it.
-        let opened = self.library.open_charge(
-            self.profile_id,
-            "v1/messages",
-            Some(&request.model),
-            metering.request_id.as_deref(),
-        )?;
-        if self.estimate > 0.0 {
-            self.library.note_estimate(opened, self.estimate)?;
-        }
-        let mut charge = OpenCharge {
-            library: self.library,
-            charge: Some(opened),
-        };
+        let mut charge = self.open_charge(&request.model, &metering)?;
         let mut acc = MessageAccumulator::default();
         // What the reply has said so far: kept, marked as cut, if it ends before its end.
         let mut partial = PartialReply {
@@ -306,18 +311,10 @@ impl Studio<'_> {
             credits_charged: charged,
             ..metering
         };
-        let reply = match &prefill {
-            Some(before) => serde_json::json!([{
-                "type": "text",
-                "text": format!("{before}{}", blocks_text(&message.content)),
-            }]),
-            None => serde_json::to_value(&message.content)
-                .map_err(|e| IpcError::new(IpcErrorKind::Internal, e.to_string()))?,
-        };
         self.library.add_message(
             conversation.id,
             "assistant",
-            &reply,
+            &kept_reply(prefill.as_deref(), &message)?,
             Some(&request.model),
             Some(&metering),
         )?;
@@ -330,6 +327,22 @@ impl Studio<'_> {
         };
         on_event(reply.done_event());
         Ok(reply)
+    }
+}
+
+/// A reply's content as the conversation keeps it: a continued reply joined to the words it
+/// continued (`prefill`).
+fn kept_reply(
+    prefill: Option<&str>,
+    message: &specdesk_types::MessagesResponse,
+) -> Result<serde_json::Value, IpcError> {
+    match prefill {
+        Some(before) => Ok(serde_json::json!([{
+            "type": "text",
+            "text": format!("{before}{}", blocks_text(&message.content)),
+        }])),
+        None => serde_json::to_value(&message.content)
+            .map_err(|e| IpcError::new(IpcErrorKind::Internal, e.to_string())),
     }
 }
 

@@ -47,6 +47,33 @@ function useSaidIn(query: string): Set<number> {
   return new Set(settled === query.trim() ? (found.data ?? []).map((x) => x.id) : []);
 }
 
+/** A conversation's new title being typed: Save or Cancel. */
+function RenameForm({ title, onChange, onSave, onCancel }: { title: string; onChange: (title: string) => void; onSave: () => void; onCancel: () => void }) {
+  const id = useId();
+  return (
+    <form
+      className="conv-rename"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave();
+      }}
+    >
+      <label htmlFor={id} className="visually-hidden">
+        New title
+      </label>
+      <input id={id} className="input" value={title} onChange={(e) => onChange(e.target.value)} autoFocus />
+      <div className="row">
+        <button className="btn btn-small btn-primary" type="submit">
+          Save
+        </button>
+        <button className="btn btn-small" type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
 export const ConversationList = memo(function ConversationList({ activeId, onOpen, onNew, onDeleted }: { activeId?: number; onOpen: (c: Conversation) => void; onNew: () => void; onDeleted: (id: number) => void }) {
   const list = useConversations();
   const qc = useQueryClient();
@@ -56,7 +83,6 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
   const [renaming, setRenaming] = useState<{ id: number; title: string } | null>(null);
   const notice = useNotice();
   const toast = useErrorToast();
-  const renameId = useId();
 
   // Titles and models match as the user types; what was said in a conversation is searched in
   // the library after a pause (search_conversations), and its matches join the list.
@@ -131,26 +157,12 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
           {visible.map((c) => (
             <li key={c.id} className="conv-item" aria-current={c.id === activeId ? "true" : undefined}>
               {renaming?.id === c.id ? (
-                <form
-                  className="conv-rename"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    void rename(c, renaming.title);
-                  }}
-                >
-                  <label htmlFor={renameId} className="visually-hidden">
-                    New title
-                  </label>
-                  <input id={renameId} className="input" value={renaming.title} onChange={(e) => setRenaming({ id: c.id, title: e.target.value })} autoFocus />
-                  <div className="row">
-                    <button className="btn btn-small btn-primary" type="submit">
-                      Save
-                    </button>
-                    <button className="btn btn-small" type="button" onClick={() => setRenaming(null)}>
-                      Cancel
-                    </button>
-                  </div>
-                </form>
+                <RenameForm
+                  title={renaming.title}
+                  onChange={(title) => setRenaming({ id: c.id, title })}
+                  onSave={() => void rename(c, renaming.title)}
+                  onCancel={() => setRenaming(null)}
+                />
               ) : (
                 <>
                   <button className="conv-open" type="button" onClick={() => onOpen(c)}>
