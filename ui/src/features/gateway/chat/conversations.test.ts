@@ -5,7 +5,7 @@ import { createDb, type MockDb } from "../../../mock/base";
 import { conversationHandlers } from "../../../mock/conversations";
 import type { MockContext } from "../../../mock/registry";
 import { CLOSED, loadTree, loadWinners, recordWinner, renameConversation, saveTree, searchConversations, titleOf, toMarkdown } from "./conversations";
-import { forgetLocalChat, hasLocalChats, importLocalChats } from "./localImport";
+import { hasLocalChats, importLocalChats } from "./localImport";
 import { addTurn, emptyTree, pathOf, textOf, type Turn } from "./tree";
 
 const conv = (id: number, title: string, model?: string): Conversation => ({ id, profileId: "sandbox", title, model, createdAt: "", updatedAt: "" });
@@ -86,13 +86,6 @@ describe("what an earlier version kept in localStorage", () => {
     await importLocalChats(listed);
     expect(db.chatWinners.map((w) => w.winner)).toEqual(["openai/gpt-5-mini", "anthropic/claude-sonnet-4.5"]);
     expect(db.conversationTrees[2]).toBeTruthy();
-    expect(hasLocalChats()).toBe(false);
-  });
-
-  it("is forgotten with a deleted conversation", () => {
-    localStorage.setItem("specdesk.chat.titles", JSON.stringify({ "1": "Mine" }));
-    localStorage.setItem("specdesk.chat.tree.1", JSON.stringify(emptyTree()));
-    forgetLocalChat(1);
     expect(hasLocalChats()).toBe(false);
   });
 });

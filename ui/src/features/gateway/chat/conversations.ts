@@ -4,7 +4,6 @@
 // (Markdown, JSON) and deletes with an Undo (`delete_conversation`, `restore_conversation`).
 import type { ChatWinner, Conversation, IpcError, NewChatWinner } from "../../../ipc/contract";
 import { call } from "../../../ipc/invoke";
-import { forgetLocalChat } from "./localImport";
 import { isTree, textOf, toBlocks, type ChatTree, type Turn } from "./tree";
 
 export function titleOf(c: Conversation): string {
@@ -60,11 +59,11 @@ export function recordWinner(id: number, winner: NewChatWinner): Promise<ChatWin
 
 // ---- Deletes with undo: Rust keeps a deleted conversation aside while its Undo is offered. ----
 
-/** Deletes conversation `id` at once (out of every list; Rust removes it for good once its Undo
- * is over, or when the app quits). */
+/** Deletes conversation `id` at once (out of every list; Rust removes it for good at the next
+ * start). What an earlier version kept here for it and could not bring in yet stays, so an Undo
+ * loses nothing. */
 export async function deleteConversation(id: number): Promise<void> {
   await call("delete_conversation", { id });
-  forgetLocalChat(id);
 }
 
 /** The Undo of a delete: the conversation back in its place, with everything it had. */

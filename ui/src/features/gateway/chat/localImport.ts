@@ -5,7 +5,7 @@
 import type { Conversation, NewChatWinner } from "../../../ipc/contract";
 import { call } from "../../../ipc/invoke";
 import { loadJson, removeKey, saveJson, storedKeys } from "../../../lib/storage";
-import { importById, keepRest, settled } from "../shared/importOnce";
+import { importById, settled } from "../shared/importOnce";
 import { isTree } from "./tree";
 
 // The keys earlier versions wrote (never written any more).
@@ -13,7 +13,6 @@ const TITLES = "specdesk.chat.titles";
 const TREE = "specdesk.chat.tree.";
 const WINNERS = "specdesk.chat.winners.";
 
-const isTitles = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 const isList = (v: unknown): v is unknown[] => Array.isArray(v);
 
 function isWinner(v: unknown): v is Required<NewChatWinner> {
@@ -79,12 +78,4 @@ export function importLocalChats(list: Conversation[]): Promise<boolean> {
     running = null;
   });
   return running;
-}
-
-/** Removes whatever an earlier version kept here for conversation `id` (it was deleted). */
-export function forgetLocalChat(id: number): void {
-  removeKey(`${TREE}${id}`);
-  removeKey(`${WINNERS}${id}`);
-  const titles = loadJson(TITLES, isTitles);
-  if (titles && String(id) in titles) keepRest(TITLES, Object.fromEntries(Object.entries(titles).filter(([k]) => k !== String(id))));
 }
