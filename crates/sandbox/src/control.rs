@@ -22,7 +22,10 @@ pub fn routes() -> Router<App> {
         .route("/_sandbox/clock/advance", post(advance_clock))
         .route("/_sandbox/keys/rotate", post(rotate_key))
         .route("/_sandbox/credits", post(set_credits))
-        .route("/_sandbox/faults", post(add_fault).delete(clear_faults))
+        .route(
+            "/_sandbox/faults",
+            post(add_fault).delete(clear_faults).get(list_faults),
+        )
         .route("/_sandbox/projects/{id}/advance", post(advance_project))
         .route("/_sandbox/agents/pace", post(set_pace).get(pace))
 }
@@ -184,6 +187,12 @@ async fn add_fault(State(app): State<App>, body: Option<Json<Fault>>) -> Resp {
     };
     app.touch();
     Ok(Json(json!({"ok": true, "faults": n})).into_response())
+}
+
+/// The faults still set, each with the times it has left (a fault used up is gone): a test
+/// waits on it to know its requests reached the sandbox.
+async fn list_faults(State(app): State<App>) -> Json<Value> {
+    Json(json!({"faults": app.data().faults.clone()}))
 }
 
 async fn clear_faults(State(app): State<App>) -> Json<Value> {

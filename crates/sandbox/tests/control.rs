@@ -185,9 +185,23 @@ async fn delay_fault_still_answers_and_is_consumed() {
         )
         .await;
     assert_eq!(v["faults"], 1);
-    for _ in 0..3 {
+    assert_eq!(
+        env.get_json("/_sandbox/faults", None, 200).await["faults"][0]["times"],
+        2
+    );
+    env.credits(PRO).await;
+    // The times it has left; used up, it is gone.
+    assert_eq!(
+        env.get_json("/_sandbox/faults", None, 200).await["faults"][0]["times"],
+        1
+    );
+    for _ in 0..2 {
         assert_eq!(env.credits(PRO).await, 1000.0);
     }
+    assert_eq!(
+        env.get_json("/_sandbox/faults", None, 200).await,
+        json!({"faults": []})
+    );
     env.post_json(
         "/_sandbox/faults",
         None,

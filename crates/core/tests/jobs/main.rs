@@ -83,6 +83,26 @@ async fn fault(sb: &SandboxHandle, body: serde_json::Value) {
     control(sb, reqwest::Method::POST, "/_sandbox/faults", body).await;
 }
 
+/// Waits until the times left of the sandbox's faults (`GET /_sandbox/faults`, in order; a
+/// fault used up is gone) pass `ready`: the requests the test waits for reached the sandbox.
+async fn until_faults_left(sb: &SandboxHandle, ready: impl Fn(&[u64]) -> bool) {
+    let url = format!("{}/_sandbox/faults", sb.base_url());
+    for _ in 0..2000 {
+        let v: serde_json::Value = reqwest::get(&url).await.unwrap().json().await.unwrap();
+        let left: Vec<u64> = v["faults"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["times"].as_u64().unwrap())
+            .collect();
+        if ready(&left) {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    panic!("the sandbox's faults were never used as the test expected");
+}
+
 /// Every spec-status read hangs until the faults are cleared.
 async fn hang_spec_status(sb: &SandboxHandle) {
     fault(sb, serde_json::json!({"match": {"method": "GET", "path": "/spec-status/*"}, "times": 1000, "delayMs": 600000})).await;

@@ -182,7 +182,8 @@ async fn a_follower_that_loses_the_service_says_so_then_reads_the_batch_by_polli
     };
     // Watchers hear that the service was lost, once, however often the follower tries again.
     let mut events = reader.next().await.expect("the feed is open");
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // Three more reads failed after it.
+    until_faults_left(&w.sb, |left| left.first().is_some_and(|&n| n <= 100_000 - 4)).await;
     events.extend(reader.ready());
     assert_eq!(
         events,
@@ -379,7 +380,8 @@ async fn a_live_batch_killed_before_its_id_arrived_is_created_once_after_a_relau
         )
         .await
         .unwrap();
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    // The send reached the service (the delay fault is used up) before the app is killed.
+    until_faults_left(&w.sb, <[u64]>::is_empty).await;
     drop(first);
     clear_faults(&w.sb).await;
 
