@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use specdesk_client::Metering;
 use specdesk_core::settings::SpendCapDetail;
-use specdesk_core::spend::{GatewayCall, Prices, UnderWay, check_call};
+use specdesk_core::spend::{Counted, GatewayCall, Prices, UnderWay, check_call};
 use specdesk_core::*;
 use specdesk_types::ImageRequest;
 use wiremock::matchers::{method, path};
@@ -16,20 +16,52 @@ use wiremock::{Mock, MockServer, ResponseTemplate};
 /// A 1×1 PNG.
 const PIXEL: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==";
 
-/// The service at `server`, reached as the Sandbox connection, with a daily cap of `cap`.
-async fn capped(server: &MockServer, cap: f64) -> Profiles {
-    let p = Profiles::new(
-        Arc::new(MemorySettings::default()),
-        Keys::new(
-            Arc::new(MemorySecretStore::default()),
-            Duration::from_secs(5),
-        ),
-        server.uri(),
-    );
-    let mut s = p.settings().unwrap();
-    s.spend_caps.insert(SANDBOX_PROFILE_ID.to_owned(), cap);
-    p.save_settings(&s).await.unwrap();
-    p
+/// The service at `server` reached as the Sandbox connection with a daily cap of `cap`, an
+/// empty library, and the prices and calls under way its checks use.
+struct Capped {
+    p: Profiles,
+    lib: Library,
+    client: specdesk_client::Client,
+    prices: Prices,
+    under_way: UnderWay,
+}
+
+impl Capped {
+    async fn new(server: &MockServer, cap: f64) -> Capped {
+        let p = Profiles::new(
+            Arc::new(MemorySettings::default()),
+            Keys::new(
+                Arc::new(MemorySecretStore::default()),
+                Duration::from_secs(5),
+            ),
+            server.uri(),
+        );
+        let mut s = p.settings().unwrap();
+        s.spend_caps.insert(SANDBOX_PROFILE_ID.to_owned(), cap);
+        p.save_settings(&s).await.unwrap();
+        let client = p.client_for(SANDBOX_PROFILE_ID).await.unwrap();
+        Capped {
+            p,
+            lib: Library::in_memory().unwrap(),
+            client,
+            prices: Prices::default(),
+            under_way: UnderWay::default(),
+        }
+    }
+
+    /// Checks `call` before it is sent; counted as under way while the answer is held.
+    async fn check(&self, call: &GatewayCall<'_>) -> Result<Counted<'_>, IpcError> {
+        check_call(
+            &self.p,
+            &self.lib,
+            &self.prices,
+            &self.under_way,
+            SANDBOX_PROFILE_ID,
+            &self.client,
+            call,
+        )
+        .await
+    }
 }
 
 async fn priced_videos(server: &MockServer) {
@@ -85,25 +117,12 @@ async fn a_call_whose_estimate_would_pass_the_cap_is_not_sent() {
         .named("an image call")
         .mount(&server)
         .await;
-    let p = capped(&server, 10.0).await;
-    let lib = Library::in_memory().unwrap();
-    spent(&lib, 9.0);
-    let client = p.client_for(SANDBOX_PROFILE_ID).await.unwrap();
-    let prices = Prices::default();
+    let c = Capped::new(&server, 10.0).await;
+    spent(&c.lib, 9.0);
 
     // Three images at 0.4 credits each: 10.2 credits today, past the cap of 10.
     let request = images(3);
-    let e = check_call(
-        &p,
-        &lib,
-        &prices,
-        &UnderWay::default(),
-        SANDBOX_PROFILE_ID,
-        &client,
-        &GatewayCall::Images(&request),
-    )
-    .await
-    .unwrap_err();
+    let e = c.check(&GatewayCall::Images(&request)).await.unwrap_err();
     assert_eq!(e.kind, IpcErrorKind::SpendCap);
     assert_eq!(
         e.message,
@@ -121,20 +140,10 @@ async fn a_call_whose_estimate_would_pass_the_cap_is_not_sent() {
     );
 
     // Raised for today, the same call fits.
-    p.raise_cap_today(&lib, SANDBOX_PROFILE_ID, 0.2)
+    c.p.raise_cap_today(&c.lib, SANDBOX_PROFILE_ID, 0.2)
         .await
         .unwrap();
-    let _ = check_call(
-        &p,
-        &lib,
-        &prices,
-        &UnderWay::default(),
-        SANDBOX_PROFILE_ID,
-        &client,
-        &GatewayCall::Images(&request),
-    )
-    .await
-    .unwrap();
+    let _ = c.check(&GatewayCall::Images(&request)).await.unwrap();
     // `expect(0)` is checked when the server drops: no image call was sent.
 }
 
@@ -156,50 +165,27 @@ async fn a_call_under_the_cap_goes_through() {
         .expect(1)
         .mount(&server)
         .await;
-    let p = capped(&server, 10.0).await;
-    let lib = Library::in_memory().unwrap();
-    spent(&lib, 9.0);
-    let client = p.client_for(SANDBOX_PROFILE_ID).await.unwrap();
-    let prices = Prices::default();
+    let c = Capped::new(&server, 10.0).await;
+    spent(&c.lib, 9.0);
     let dir = tempfile::tempdir().unwrap();
 
     // Two images: 9.8 credits, under the cap.
     let request = images(2);
-    let _ = check_call(
-        &p,
-        &lib,
-        &prices,
-        &UnderWay::default(),
-        SANDBOX_PROFILE_ID,
-        &client,
-        &GatewayCall::Images(&request),
-    )
-    .await
-    .unwrap();
+    let _ = c.check(&GatewayCall::Images(&request)).await.unwrap();
     let studio = Studio {
-        client: &client,
-        library: &lib,
+        client: &c.client,
+        library: &c.lib,
         profile_id: SANDBOX_PROFILE_ID,
         media_dir: dir.path(),
         estimate: 0.0,
     };
     let made = studio.images(&request).await.unwrap();
     assert_eq!(made.value.len(), 2);
-    let today = p.spend_today(&lib, SANDBOX_PROFILE_ID).unwrap();
+    let today = c.p.spend_today(&c.lib, SANDBOX_PROFILE_ID).unwrap();
     assert_eq!(today.spent, 9.8);
 
     // Now one more image (0.4) would make 10.2: refused, estimate and all.
-    let e = check_call(
-        &p,
-        &lib,
-        &prices,
-        &UnderWay::default(),
-        SANDBOX_PROFILE_ID,
-        &client,
-        &GatewayCall::Images(&images(1)),
-    )
-    .await
-    .unwrap_err();
+    let e = c.check(&GatewayCall::Images(&images(1))).await.unwrap_err();
     assert_eq!(e.spend_cap.map(|d| d.estimate), Some(0.4));
 }
 
@@ -212,54 +198,21 @@ async fn an_unpriced_model_is_estimated_at_nothing_and_no_cap_reads_no_prices() 
         .respond_with(ResponseTemplate::new(404))
         .mount(&server)
         .await;
-    let p = capped(&server, 10.0).await;
-    let lib = Library::in_memory().unwrap();
-    spent(&lib, 9.9);
-    let client = p.client_for(SANDBOX_PROFILE_ID).await.unwrap();
-    let prices = Prices::default();
+    let c = Capped::new(&server, 10.0).await;
+    spent(&c.lib, 9.9);
     let request = images(4);
     let call = GatewayCall::Images(&request);
-    let _ = check_call(
-        &p,
-        &lib,
-        &prices,
-        &UnderWay::default(),
-        SANDBOX_PROFILE_ID,
-        &client,
-        &call,
-    )
-    .await
-    .unwrap();
-    spent(&lib, 0.1);
-    let e = check_call(
-        &p,
-        &lib,
-        &prices,
-        &UnderWay::default(),
-        SANDBOX_PROFILE_ID,
-        &client,
-        &call,
-    )
-    .await
-    .unwrap_err();
+    let _ = c.check(&call).await.unwrap();
+    spent(&c.lib, 0.1);
+    let e = c.check(&call).await.unwrap_err();
     assert_eq!(e.spend_cap.map(|d| d.estimate), Some(0.0));
 
     // Without a cap nothing is read before a call.
-    let mut s = p.settings().unwrap();
+    let mut s = c.p.settings().unwrap();
     s.spend_caps.clear();
-    p.save_settings(&s).await.unwrap();
+    c.p.save_settings(&s).await.unwrap();
     let reads = server.received_requests().await.unwrap().len();
-    let _ = check_call(
-        &p,
-        &lib,
-        &prices,
-        &UnderWay::default(),
-        SANDBOX_PROFILE_ID,
-        &client,
-        &call,
-    )
-    .await
-    .unwrap();
+    let _ = c.check(&call).await.unwrap();
     assert_eq!(server.received_requests().await.unwrap().len(), reads);
 }
 
@@ -271,31 +224,15 @@ async fn an_unpriced_model_is_estimated_at_nothing_and_no_cap_reads_no_prices() 
 async fn calls_under_way_count_at_their_estimate_until_they_end() {
     let server = MockServer::start().await;
     priced_images(&server).await;
-    let p = capped(&server, 10.0).await;
-    let lib = Library::in_memory().unwrap();
-    spent(&lib, 9.0);
-    let client = p.client_for(SANDBOX_PROFILE_ID).await.unwrap();
-    let prices = Prices::default();
-    let under_way = UnderWay::default();
+    let c = Capped::new(&server, 10.0).await;
+    spent(&c.lib, 9.0);
     let (one, two) = (images(1), images(2));
-    let check = async |call: &GatewayCall<'_>| {
-        check_call(
-            &p,
-            &lib,
-            &prices,
-            &under_way,
-            SANDBOX_PROFILE_ID,
-            &client,
-            call,
-        )
-        .await
-    };
 
     // Two calls at once: 9 + 0.4 + 0.4 = 9.8, under the cap of 10.
-    let first = check(&GatewayCall::Images(&one)).await.unwrap();
-    let second = check(&GatewayCall::Images(&one)).await.unwrap();
+    let first = c.check(&GatewayCall::Images(&one)).await.unwrap();
+    let second = c.check(&GatewayCall::Images(&one)).await.unwrap();
     // A third of two images would make 10.6 with the two still running: refused.
-    let e = check(&GatewayCall::Images(&two)).await.unwrap_err();
+    let e = c.check(&GatewayCall::Images(&two)).await.unwrap_err();
     assert_eq!(e.kind, IpcErrorKind::SpendCap);
     assert_eq!(
         e.message,
@@ -314,13 +251,13 @@ async fn calls_under_way_count_at_their_estimate_until_they_end() {
 
     // The first ends without a charge (it failed): one image fits beside the second.
     drop(first);
-    let third = check(&GatewayCall::Images(&one)).await.unwrap();
+    let third = c.check(&GatewayCall::Images(&one)).await.unwrap();
     // Then 9 + 0.8 under way + 0.4 = 10.2: refused.
-    let e = check(&GatewayCall::Images(&one)).await.unwrap_err();
+    let e = c.check(&GatewayCall::Images(&one)).await.unwrap_err();
     assert_eq!(e.spend_cap.map(|d| d.under_way), Some(0.8));
     // Both end: two images (9.8) go.
     drop((second, third));
-    drop(check(&GatewayCall::Images(&two)).await.unwrap());
+    drop(c.check(&GatewayCall::Images(&two)).await.unwrap());
 }
 
 #[tokio::test]
@@ -328,13 +265,11 @@ async fn an_unfinished_video_counts_from_the_ledger_until_it_ends() {
     let server = MockServer::start().await;
     priced_images(&server).await;
     priced_videos(&server).await;
-    let p = capped(&server, 10.0).await;
-    let lib = Library::in_memory().unwrap();
-    spent(&lib, 7.0);
-    let client = p.client_for(SANDBOX_PROFILE_ID).await.unwrap();
-    let prices = Prices::default();
+    let c = Capped::new(&server, 10.0).await;
+    spent(&c.lib, 7.0);
     // A four-second video sent before a restart (nothing in memory counts it): 2 credits.
-    let video = lib
+    let video = c
+        .lib
         .insert_job(
             JobKind::Video,
             SANDBOX_PROFILE_ID,
@@ -342,46 +277,36 @@ async fn an_unfinished_video_counts_from_the_ledger_until_it_ends() {
             &serde_json::json!({"model": "openai/sora-2", "prompt": "Waves", "seconds": "4"}),
         )
         .unwrap();
-    lib.update_job(video.id, JobStatus::Running, Some("Rendering"), None, None)
+    c.lib
+        .update_job(video.id, JobStatus::Running, Some("Rendering"), None, None)
         .unwrap();
     // Another connection's video does not count.
-    lib.insert_job(
-        JobKind::Video,
-        "work",
-        None,
-        &serde_json::json!({"model": "openai/sora-2", "prompt": "Hills", "seconds": "8"}),
-    )
-    .unwrap();
-    let (three, one) = (images(3), images(1));
-    let under_way = UnderWay::default();
-    let check = async |call: &GatewayCall<'_>| {
-        check_call(
-            &p,
-            &lib,
-            &prices,
-            &under_way,
-            SANDBOX_PROFILE_ID,
-            &client,
-            call,
+    c.lib
+        .insert_job(
+            JobKind::Video,
+            "work",
+            None,
+            &serde_json::json!({"model": "openai/sora-2", "prompt": "Hills", "seconds": "8"}),
         )
-        .await
-    };
+        .unwrap();
+    let (three, one) = (images(3), images(1));
 
     // 7 spent + 2 rendering + 1.2 = 10.2: refused.
-    let e = check(&GatewayCall::Images(&three)).await.unwrap_err();
+    let e = c.check(&GatewayCall::Images(&three)).await.unwrap_err();
     assert_eq!(
         e.spend_cap.map(|d| (d.under_way, d.estimate)),
         Some((2.0, 1.2))
     );
 
     // The video completed: its charge is in the ledger now, no longer an estimate.
-    lib.update_job(video.id, JobStatus::Completed, None, None, None)
+    c.lib
+        .update_job(video.id, JobStatus::Completed, None, None, None)
         .unwrap();
-    spent(&lib, 2.0);
-    let e = check(&GatewayCall::Images(&three)).await.unwrap_err();
+    spent(&c.lib, 2.0);
+    let e = c.check(&GatewayCall::Images(&three)).await.unwrap_err();
     assert_eq!(
         e.spend_cap.map(|d| (d.spent, d.under_way)),
         Some((9.0, 0.0))
     );
-    drop(check(&GatewayCall::Images(&one)).await.unwrap());
+    drop(c.check(&GatewayCall::Images(&one)).await.unwrap());
 }

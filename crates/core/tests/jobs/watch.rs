@@ -183,7 +183,10 @@ async fn a_follower_that_loses_the_service_says_so_then_reads_the_batch_by_polli
     // Watchers hear that the service was lost, once, however often the follower tries again.
     let mut events = reader.next().await.expect("the feed is open");
     // Three more reads failed after it.
-    until_faults_left(&w.sb, |left| left.first().is_some_and(|&n| n <= 100_000 - 4)).await;
+    until_faults_left(&w.sb, |left| {
+        left.first().is_some_and(|&n| n <= 100_000 - 4)
+    })
+    .await;
     events.extend(reader.ready());
     assert_eq!(
         events,
