@@ -6,6 +6,9 @@ import { execFileSync } from "node:child_process";
 import assert from "node:assert/strict";
 import { remote } from "webdriverio";
 
+/** A 1×1 PNG (base64): `decoded` tells it was drawn. */
+export const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
 /** A variable set by scripts/lib/e2e.sh. */
 export const env = (name) => {
   const v = process.env[name];

@@ -1,6 +1,7 @@
 // Specs and plans on the real app with its embedded sandbox at demo pace: a fast spec from text
 // followed to the end and read (human spec, scope tree, both graphs); a deep spec with a file;
-// the file chosen in the system's dialog (GTK's, path typed with xdotool) and dropped; the library's search; a plan that changes when the sandbox project advances; the focus a
+// the file chosen in the system's dialog (GTK's, path typed with xdotool) and dropped; the
+// library's search; a plan that changes when the sandbox project advances; the focus a
 // feature's details and the Plans home's id form take and give back, in WebKit; and a generation
 // that survives quitting the app. One app session, in order, as a person would use it; it works
 // after app.test.mjs (same data folder) or alone. The sandbox is deterministic, so texts and
@@ -10,7 +11,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { $label, answerFileDialog, browser, click, env, fill, invoke, launch, openArea, quit, textOf, texts, useSandbox, waitForCount, waitForText, waitForTextOf } from "./helpers.mjs";
+import { $label, answerFileDialog, browser, tauriDrag, click, env, fill, invoke, launch, openArea, quit, textOf, texts, useSandbox, waitForCount, waitForText, waitForTextOf } from "./helpers.mjs";
 
 const FAST = "A habit tracker for small teams: daily check-ins, streaks and a weekly summary by email.";
 const FAST_TITLE = "Habit tracker for small teams";
@@ -251,18 +252,10 @@ test("a deep spec from a description and a file completes with subtasks from the
   await waitForTextOf(".file-chosen strong", FILE_NAME);
   await click("button", "Remove file");
   await browser.waitUntil(async () => !(await browser.$(".file-chosen").isExisting()), { timeout: 10000, timeoutMsg: "the chosen file stayed" });
-  // WebDriver cannot drag a file from outside the window; a file dropped on the window reaches the web view as Tauri's "tauri://drag-drop" event, so the test
-  // sends that event with the real file's path, and the test build (`--features e2e-hooks`)
-  // counts the files of that event as dropped. Everything after it is the app's own: the
-  // composer's listener, inspect_file, and the upload with the spec.
-  await browser.execute(
-    (p) =>
-      window.__TAURI_INTERNALS__.invoke("plugin:event|emit", {
-        event: "tauri://drag-drop",
-        payload: { paths: [p], position: { x: 300, y: 300 } },
-      }),
-    path,
-  );
+  // Dropped on the window as Tauri tells the web view (`tauriDrag`: WebDriver cannot drag a file
+  // from outside the window; the test build counts the event's files as dropped). Everything
+  // after it is the app's own: the composer's listener, inspect_file, and the upload.
+  await tauriDrag("drop", [path]);
   await waitForTextOf(".file-chosen strong", FILE_NAME);
   assert.equal(await textOf(".file-chosen .muted"), `(${statSync(path).size} bytes)`);
 

@@ -11,10 +11,8 @@ import assert from "node:assert/strict";
 import { copyFileSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { answerFileDialog, browser, click, decoded, env, fill, launch, openArea, openStudio, quit, selected, setCheck, tauriDrag, useSandbox, waitForAnnouncement, waitForSelected, waitForText } from "./helpers.mjs";
+import { PNG, answerFileDialog, browser, click, decoded, env, fill, launch, openArea, openStudio, quit, selected, setCheck, tauriDrag, useSandbox, waitForAnnouncement, waitForSelected, waitForText } from "./helpers.mjs";
 
-/** A 1×1 PNG. */
-const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 const files = mkdtempSync(join(tmpdir(), "specdesk-files-"));
 
 before(async () => {

@@ -16,7 +16,7 @@ import assert from "node:assert/strict";
 import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { browser, click, decoded, env, fill, launch, openArea, openStudio, plain, quit, selected, setCheck, tauriDrag, useSandbox, waitForAnnouncement, waitForDuration, waitForSelected, waitForText } from "./helpers.mjs";
+import { PNG, browser, click, decoded, env, fill, launch, openArea, openStudio, plain, quit, selected, setCheck, tauriDrag, useSandbox, waitForAnnouncement, waitForDuration, waitForSelected, waitForText } from "./helpers.mjs";
 
 const MESSAGE = "Hello from the end-to-end test";
 const SPOKEN = "Welcome to Specdesk, the desktop client.";
@@ -233,7 +233,6 @@ test("an image is generated and shown from the media folder", async () => {
 
 // ---- Chat: an image dropped on the window, a tool call answered, a compare with its winner ----
 
-const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 const TOOLS = JSON.stringify([
   {
     name: "lookup_price",
