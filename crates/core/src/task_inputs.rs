@@ -75,8 +75,19 @@ pub fn fill(tasks: &mut [BrowserTask], values: Vec<TaskValues>) -> Result<(), Ip
 /// Registers every value with the log's redactor, so none can reach the log file.
 pub fn redact_from_logs(values: &[TaskValues]) {
     for value in values.iter().flatten().flat_map(|m| m.values()) {
-        crate::logs::redactor().add(value);
+        for form in written_forms(value) {
+            crate::logs::redactor().add(&form);
+        }
     }
+}
+
+/// `value` as a page or the service may echo it: as typed, form-encoded in a URL's query
+/// (`ada%40example.com`, spaces as `+` or `%20`) and escaped in JSON.
+fn written_forms(value: &str) -> Vec<String> {
+    let form: String = url::form_urlencoded::byte_serialize(value.as_bytes()).collect();
+    let json = serde_json::to_string(value).unwrap_or_default();
+    let json = json.trim_matches('"').to_owned();
+    vec![value.to_owned(), form.replace('+', "%20"), form, json]
 }
 
 /// Keeps a batch's input values in the keychain until the service has the batch.
@@ -151,6 +162,26 @@ pub async fn draft(keys: &Keys) -> Result<DraftValues, IpcError> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_value_is_scrubbed_as_typed_and_as_a_url_or_json_writes_it() {
+        let mut values = std::collections::BTreeMap::new();
+        values.insert(
+            "login".to_owned(),
+            "ada+lovelace@example.org \"x\"".to_owned(),
+        );
+        super::redact_from_logs(&[Some(values)]);
+        let r = crate::logs::redactor();
+        for echoed in [
+            "https://shop.example/login?u=ada%2Blovelace%40example.org+%22x%22&next=1",
+            "https://shop.example/login?u=ada%2Blovelace%40example.org%20%22x%22&next=1",
+            "{\"value\":\"ada+lovelace@example.org \\\"x\\\"\"}",
+            "typed ada+lovelace@example.org \"x\" here",
+        ] {
+            let scrubbed = r.scrub(echoed);
+            assert!(!scrubbed.contains("lovelace"), "{echoed} → {scrubbed}");
+        }
+    }
+
     use super::*;
 
     fn task(input: Option<&[(&str, &str)]>) -> BrowserTask {

@@ -70,6 +70,7 @@ fn blank_planned_values(event: &mut specdesk_types::TaskEvent) {
                 if action.value.is_some() {
                     action.value = Some(String::new());
                 }
+                action.selector.iter_mut().for_each(scrub);
             }
             plan.notes.iter_mut().for_each(scrub);
         }
@@ -83,6 +84,19 @@ fn blank_planned_values(event: &mut specdesk_types::TaskEvent) {
         }
         K::Screenshot(shot) => shot.url.iter_mut().for_each(scrub),
         K::Error(error) => error.error.iter_mut().for_each(scrub),
+        K::Waiting(waiting) => scrub(&mut waiting.reason),
+        // A kind this version does not know may carry anything: every string in it.
+        K::Unknown { fields, .. } => fields.values_mut().for_each(|v| scrub_json(v, &scrub)),
+        K::Sandbox(_) | K::Validation(_) | K::Done(_) => {}
+    }
+}
+
+/// Scrubs every string in `value`, however deep.
+fn scrub_json(value: &mut serde_json::Value, scrub: &impl Fn(&mut String)) {
+    match value {
+        serde_json::Value::String(s) => scrub(s),
+        serde_json::Value::Array(items) => items.iter_mut().for_each(|v| scrub_json(v, scrub)),
+        serde_json::Value::Object(map) => map.values_mut().for_each(|v| scrub_json(v, scrub)),
         _ => {}
     }
 }

@@ -290,11 +290,26 @@ fn a_step_that_echoes_a_value_this_app_sent_leaves_rust_without_it() {
         "url": "https://shop.example/search?q=tomato-soup-1987", "chunkIndex": 0, "chunkCount": 1, "data": "iVBORw0KGgo=",
     }))
     .unwrap();
+    // A wait, a plan's selector and a kind this version does not know may echo it too.
+    let waiting: TaskEvent = serde_json::from_value(json!({
+        "taskIndex": 0, "timestamp": 4.0, "type": "waiting", "reason": "Waiting for tomato-soup-1987 results",
+    }))
+    .unwrap();
+    let plan: TaskEvent = serde_json::from_value(json!({
+        "taskIndex": 0, "timestamp": 5.0, "type": "plan",
+        "actions": [{"type": "click", "selector": "a[title='tomato-soup-1987']"}],
+    }))
+    .unwrap();
+    let unknown: TaskEvent = serde_json::from_value(json!({
+        "taskIndex": 0, "timestamp": 6.0, "type": "reflection",
+        "detail": {"texts": ["near tomato-soup-1987"]},
+    }))
+    .unwrap();
     let feed = BatchFeeds::default().open("job-3");
     let mut writer = feed.writer();
-    writer.publish(BatchEvent::TaskEvent { event });
-    writer.publish(BatchEvent::TaskEvent { event: typed });
-    writer.publish(BatchEvent::TaskEvent { event: shot });
+    for event in [event, typed, shot, waiting, plan, unknown] {
+        writer.publish(BatchEvent::TaskEvent { event });
+    }
     let out = serde_json::to_string(&feed.events()).unwrap();
     assert!(!out.contains("tomato-soup-1987"), "{out}");
     assert!(

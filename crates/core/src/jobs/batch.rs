@@ -85,10 +85,12 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
     let updates: Updates = match job.remote_id.clone() {
         Some(id) => {
             // The service has the batch: any values still kept for it (a relaunch right after
-            // its id was stored) are needed no more.
+            // its id was stored) are needed no more, once read so the redactor scrubs them from
+            // the steps that echo them.
             if let (Some(vault), Some(key)) =
                 (inner.clients.vault(), job.idempotency_key.as_deref())
             {
+                let _ = task_inputs::read(&vault, key).await;
                 task_inputs::forget(&vault, key).await;
             }
             // Run in the background, or followed again (after a relaunch or a lost connection):
