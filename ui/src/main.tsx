@@ -31,7 +31,7 @@ async function start() {
   // A relaunch reopens an area: its code is fetched while the app answers, and React starts once
   // it is loaded, so its first render shows the screen, never a fallback that React would then
   // hold for 300 ms (features/shell/areas.ts). The page shows index.html's start screen until
-  // then. (A first run shows the welcome; the Specs area it leads to is fetched once it is usable.)
+  // then. (The Specs list, where the welcome leads, is in the main script: nothing to fetch.)
   if (localStorage.getItem(LAST_ROUTE_KEY) !== null) await preloadPlace(routeOf(canonicalHash(window.location.hash)));
   const root = document.getElementById("root");
   if (root) {

@@ -1,12 +1,15 @@
-// The areas' screens (and the palette and help dialogs), each loaded on demand: a launch runs only the shell and the screen it shows
-// (the welcome card, or the area a relaunch reopens), so its first usable screen does not wait
-// for every area's code (scripts/bench, "cold start to first usable screen"). The others are
-// fetched once that screen is usable (`prefetchAreas`), so moving to an area rarely waits; a screen
-// whose code is loaded renders at once, with no fallback (lib/onDemand.ts).
+// The areas' screens (and the palette and help dialogs). The Specs list is the home screen (the
+// welcome leads to it, and it is where a relaunch most often reopens): its code is in the main
+// script, so it never waits for a second fetch (BENCHMARKS.md, "relaunch to first usable
+// screen"). The others are loaded on demand: a launch runs only the shell and the screen it shows,
+// so its first usable screen does not wait for every area's code. They are fetched once that
+// screen is usable (`prefetchAreas`), so moving to an area rarely waits; a screen whose code is
+// loaded renders at once, with no fallback (lib/onDemand.ts). A spec's own view is on demand too.
 import { onDemand } from "../../lib/onDemand";
 import type { NavTarget } from "../../lib/nav";
+import { SpecsScreen as HomeScreen, preloadSpecView } from "../specs/SpecsScreen";
 
-const specs = onDemand(() => import("../specs/SpecsScreen").then((m) => m.SpecsScreen));
+const specs = { Screen: HomeScreen, fetch: () => Promise.resolve() };
 const plans = onDemand(() => import("../plans/PlansScreen").then((m) => m.PlansScreen));
 const agents = onDemand(() => import("../agents/AgentsScreen").then((m) => m.AgentsScreen));
 const gateway = onDemand(() => import("../gateway/GatewayScreen").then((m) => m.GatewayScreen));
@@ -33,14 +36,7 @@ const AREAS: Record<string, { fetch: () => Promise<void> }> = { specs, plans, ag
 export function preloadPlace(route: NavTarget): Promise<void> {
   const area = AREAS[route.area]?.fetch() ?? Promise.resolve();
   if (route.area !== "specs" || !route.specId) return area;
-  return Promise.all([area, fetchSpecView()]).then(() => undefined);
-}
-
-function fetchSpecView(): Promise<void> {
-  return import("../specs/SpecsScreen").then(
-    (m) => m.preloadSpecView(),
-    () => undefined,
-  );
+  return preloadSpecView();
 }
 
 let prefetched = false;
@@ -50,5 +46,5 @@ export function prefetchAreas(): void {
   if (prefetched) return;
   prefetched = true;
   for (const one of [specs, plans, agents, gateway, settings, palette, help]) void one.fetch();
-  void fetchSpecView();
+  void preloadSpecView();
 }
