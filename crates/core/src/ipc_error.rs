@@ -165,7 +165,11 @@ impl From<&specdesk_client::Error> for IpcError {
     fn from(e: &specdesk_client::Error) -> Self {
         use specdesk_client::{Error, ErrorKind};
         let kind = e.kind();
-        let mut out = IpcError::new(kind.into(), e.to_string());
+        // The service's words may echo what it was sent (a browser task's input value, a key):
+        // every registered secret is scrubbed before the message reaches the ledger, an app
+        // event or the web view.
+        let message = crate::logs::redactor().scrub(&e.to_string()).into_owned();
+        let mut out = IpcError::new(kind.into(), message);
         out.status = e.status();
         out.retry_after_ms = e.retry_after().map(millis);
         if let Error::InvalidInput { field, .. } = e {
@@ -340,5 +344,24 @@ mod tests {
             ipc.message,
             "The page size must be between 1 and 100 (it was 0)."
         );
+    }
+
+    #[test]
+    fn the_services_words_never_carry_a_registered_secret() {
+        crate::logs::redactor().add("quartz-echo-7731");
+        let e = api(
+            400,
+            r#"{"error":{"message":"Field input.password: 'quartz-echo-7731' is too short","type":"invalid_request_error","code":"invalid_parameter","param":"tasks"}}"#,
+            None,
+        );
+        let ipc = IpcError::from(&e);
+        assert_eq!(ipc.kind, IpcErrorKind::InvalidInput);
+        assert!(
+            ipc.message
+                .contains("Field input.password: '[redacted]' is too short"),
+            "{}",
+            ipc.message
+        );
+        assert!(!ipc.message.contains("quartz-echo-7731"));
     }
 }

@@ -1,10 +1,12 @@
 //! Browser-task input values (form values, credentials) are secrets: they never rest in plain
 //! text in the job ledger, the library or an app event.
 //!
-//! The ledger keeps each task with its input *names* only (values blanked). Until the service
-//! has the batch, the values wait in the OS keychain, one entry per batch under its idempotency
-//! key, so a batch whose answer was lost can still be sent again after a restart. Once the service
-//! has the batch (or refused it) the entry is deleted: from then on only the names remain here.
+//! The ledger keeps each task with its input *names* only (values blanked). The values wait in
+//! the OS keychain, one entry per batch under its idempotency key, until the batch ends: before
+//! the service has it, so a batch whose answer was lost can still be sent again after a restart;
+//! after, so a restart that follows the batch by its id registers them with the redactor, which
+//! scrubs them from the steps and results that echo them. Once the batch ends (finished, failed,
+//! refused or stopped) the entry is deleted: from then on only the names remain here.
 
 use std::collections::BTreeMap;
 
@@ -44,15 +46,6 @@ pub fn strip(tasks: &[BrowserTask]) -> (Vec<BrowserTask>, Vec<TaskValues>) {
     (stripped, values)
 }
 
-/// Blanks the values of an `input` object in JSON (a task result echoes its input).
-pub fn blank_values(input: Option<&mut serde_json::Value>) {
-    if let Some(serde_json::Value::Object(map)) = input {
-        for v in map.values_mut() {
-            *v = serde_json::Value::String(String::new());
-        }
-    }
-}
-
 /// Puts `values` back into tasks stripped by [`strip`]. Refuses values that do not fit the tasks
 /// (another batch's, or a changed ledger).
 pub fn fill(tasks: &mut [BrowserTask], values: Vec<TaskValues>) -> Result<(), IpcError> {
@@ -90,7 +83,7 @@ fn written_forms(value: &str) -> Vec<String> {
     vec![value.to_owned(), form.replace('+', "%20"), form, json]
 }
 
-/// Keeps a batch's input values in the keychain until the service has the batch.
+/// Keeps a batch's input values in the keychain until the batch ends.
 pub async fn keep(
     keys: &Keys,
     idempotency_key: &str,
@@ -114,12 +107,12 @@ pub async fn read(keys: &Keys, idempotency_key: &str) -> Result<Option<Vec<TaskV
     Ok(Some(values))
 }
 
-/// Deletes a batch's input values from the keychain (nothing to do when there are none). A
-/// failure is logged, not returned: the batch itself is fine.
+/// Deletes a batch's input values from the keychain once it has ended (nothing to do when there
+/// are none). A failure is logged, not returned: the batch itself is fine.
 pub async fn forget(keys: &Keys, idempotency_key: &str) {
     if let Err(e) = keys.delete(&account(idempotency_key)).await {
         tracing::warn!(
-            "the input values of a sent batch could not be removed from the keychain: {e}"
+            "the input values of an ended batch could not be removed from the keychain: {e}"
         );
     }
 }

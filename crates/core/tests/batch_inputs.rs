@@ -1,6 +1,7 @@
 //! Browser-task input values are secrets: a batch run through the job runner leaves none of them
 //! in the SQLite file or in any broadcast, and a batch whose answer was lost is sent again with
-//! its values from the keychain, which then forgets them.
+//! its values from the keychain. The keychain keeps them until the batch ends, so a relaunch
+//! scrubs what the batch echoes of them; then it forgets them.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -86,6 +87,21 @@ fn tasks(w: &World) -> Vec<BrowserTask> {
     ]
 }
 
+/// The ledger's job for a batch run in the background under `key`, with its stripped `tasks`, as
+/// an earlier run of the app wrote it.
+fn ledger_job(w: &World, key: &str, tasks: Vec<BrowserTask>) -> Job {
+    let request = serde_json::to_value(BatchJobRequest {
+        tasks,
+        concurrency: None,
+        mode: BatchRunMode::Background,
+        rerun_of: None,
+    })
+    .unwrap();
+    w.library
+        .insert_job(JobKind::Batch, &w.profile_id, Some(key), &request)
+        .unwrap()
+}
+
 /// Everything SQLite wrote: the database and its journal files.
 fn sqlite_bytes(w: &World) -> Vec<u8> {
     let mut out = Vec::new();
@@ -93,6 +109,20 @@ fn sqlite_bytes(w: &World) -> Vec<u8> {
         let name = entry.file_name().to_string_lossy().into_owned();
         if name.starts_with("library.sqlite") {
             out.extend(std::fs::read(entry.path()).unwrap());
+        }
+    }
+    out
+}
+
+/// Every byte of every file under `dir`.
+fn files_under(dir: &std::path::Path) -> Vec<u8> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(files_under(&path));
+        } else {
+            out.extend(std::fs::read(&path).unwrap());
         }
     }
     out
@@ -178,7 +208,7 @@ async fn a_batchs_input_values_are_never_at_rest_or_broadcast() {
     assert_eq!(
         vault.get(&task_inputs::account(key)).await.unwrap(),
         None,
-        "the keychain forgets the values once the service has the batch"
+        "the keychain forgets the values once the batch has ended"
     );
     assert!(w.profiles.list().await.unwrap()[1].key.has_key);
 }
@@ -193,17 +223,7 @@ async fn a_batch_whose_answer_was_lost_is_sent_again_with_its_values_from_the_ke
     let (stored, values) = task_inputs::strip(&all);
     let vault = Keys::new(Arc::new(w.keychain.clone()), Duration::from_secs(5));
     task_inputs::keep(&vault, key, &values).await.unwrap();
-    let request = serde_json::to_value(BatchJobRequest {
-        tasks: stored,
-        concurrency: None,
-        mode: BatchRunMode::Background,
-        rerun_of: None,
-    })
-    .unwrap();
-    let job = w
-        .library
-        .insert_job(JobKind::Batch, &w.profile_id, Some(key), &request)
-        .unwrap();
+    let job = ledger_job(&w, key, stored);
 
     let mut changes = w.runner.subscribe();
     assert_eq!(w.runner.resume_all().await.unwrap(), 1);
@@ -219,22 +239,7 @@ async fn a_batch_whose_answer_was_lost_is_sent_again_with_its_values_from_the_ke
 async fn values_gone_from_the_keychain_fail_the_batch_instead_of_sending_blanks() {
     let w = world().await;
     let (stored, _) = task_inputs::strip(&tasks(&w));
-    let request = serde_json::to_value(BatchJobRequest {
-        tasks: stored,
-        concurrency: None,
-        mode: BatchRunMode::Background,
-        rerun_of: None,
-    })
-    .unwrap();
-    let job = w
-        .library
-        .insert_job(
-            JobKind::Batch,
-            &w.profile_id,
-            Some("batch-gone-0002"),
-            &request,
-        )
-        .unwrap();
+    let job = ledger_job(&w, "batch-gone-0002", stored);
     let mut changes = w.runner.subscribe();
     w.runner.resume_all().await.unwrap();
     let done = until_finished(&w, &mut changes, &mut Vec::new()).await;
@@ -283,10 +288,12 @@ async fn a_live_batch_killed_mid_run_is_followed_by_the_id_learnt_at_its_start_a
     }
     let batch_id = w.library.job(job.id).unwrap().remote_id;
     assert!(batch_id.is_some(), "the id is stored while the batch runs");
-    // The values left the keychain once the id was stored: the service has the batch.
+    // The service has the batch; its values stay in the keychain while it runs (a relaunch
+    // reads them, so the redactor knows what its steps may echo).
     let vault = Keys::new(Arc::new(w.keychain.clone()), Duration::from_secs(5));
     let key = job.idempotency_key.clone().unwrap();
-    assert_eq!(vault.get(&task_inputs::account(&key)).await.unwrap(), None);
+    let kept = vault.get(&task_inputs::account(&key)).await.unwrap();
+    assert!(kept.is_some_and(|json| json.contains(SECRET)));
     // Killed: the runner and its follower are gone; the app starts again on the same library.
     let relaunched = runner(&w.library, &w.profiles, w.dir.path());
     drop(std::mem::replace(&mut w.runner, relaunched));
@@ -311,4 +318,86 @@ async fn a_live_batch_killed_mid_run_is_followed_by_the_id_learnt_at_its_start_a
     );
     assert!(!contains(&sqlite_bytes(&w), SECRET));
     assert!(seen.iter().all(|e| !e.contains(SECRET)));
+    assert_eq!(vault.get(&task_inputs::account(&key)).await.unwrap(), None);
+}
+
+/// A value no other test registers with this process's redactor: only the relaunch's read of the
+/// keychain can teach it.
+const ECHOED: &str = "grace.hopper-echo-5521@example.org";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_relaunch_scrubs_what_a_running_batch_echoes_of_its_values() {
+    let w = world().await;
+    // A page that shows the email it was signed in with, in its title and its text.
+    let page = GatedPage::start(
+        "<html><head><title>Signed in as grace.hopper-echo-5521@example.org</title></head><body>Welcome back, grace.hopper-echo-5521@example.org</body></html>",
+    )
+    .await
+    .unwrap();
+    let mut all = tasks(&w);
+    all[0].url = page.url().to_owned();
+    all[0].input = Some(
+        [("email".to_owned(), ECHOED.to_owned())]
+            .into_iter()
+            .collect(),
+    );
+    // What the first run left: the batch sent and running on the service, its id and stripped
+    // request in the ledger, its values in the keychain (written here as the store holds them,
+    // without registering them with this process's redactor).
+    let key = "batch-echo-0003";
+    let client = specdesk_client::Client::new(
+        specdesk_client::ClientConfig::new(w.sb.base_url())
+            .unwrap()
+            .with_api_key(keys::PRO.to_owned()),
+    )
+    .unwrap();
+    let options = BatchOptions {
+        concurrency: None,
+        idempotency_key: Some(key.to_owned()),
+    };
+    let prepared = client.agents().prepare(all.clone(), options).unwrap();
+    let batch = client.agents().start(&prepared).await.unwrap();
+    let (stored, values) = task_inputs::strip(&all);
+    let vault = Keys::new(Arc::new(w.keychain.clone()), Duration::from_secs(5));
+    vault
+        .set_unlisted(
+            &task_inputs::account(key),
+            &serde_json::to_string(&values).unwrap(),
+        )
+        .await
+        .unwrap();
+    let job = ledger_job(&w, key, stored);
+    w.library.set_remote_id(job.id, &batch.id).unwrap();
+
+    let mut changes = w.runner.subscribe();
+    assert_eq!(w.runner.resume_all().await.unwrap(), 1);
+    // What a watcher sees (the web view's live timeline), read to the feed's end.
+    let jobs::BatchWatch::Live(mut reader) = w.runner.watch_job(job.id).unwrap() else {
+        panic!("the relaunched batch is followed");
+    };
+    page.open();
+    let mut watched = Vec::new();
+    while let Some(events) = tokio::time::timeout(Duration::from_secs(60), reader.next())
+        .await
+        .expect("the batch's feed never ended")
+    {
+        watched.extend(events);
+    }
+    let mut seen = Vec::new();
+    let done = until_finished(&w, &mut changes, &mut seen).await;
+    assert_both_succeeded(&done, job.id);
+    // The page's echo reached the steps, scrubbed; nothing at rest or broadcast holds it.
+    let watched = serde_json::to_string(&watched).unwrap();
+    assert!(
+        watched.contains("\"title\":\"Signed in as [redacted]\""),
+        "{watched}"
+    );
+    assert!(!watched.contains(ECHOED), "{watched}");
+    let kept = files_under(&w.runner.timelines_dir());
+    assert!(contains(&kept, "Signed in as [redacted]"));
+    assert!(!contains(&kept, ECHOED));
+    assert!(!contains(&sqlite_bytes(&w), ECHOED));
+    assert!(seen.iter().all(|e| !e.contains(ECHOED)));
+    // Ended: the keychain forgets them.
+    assert_eq!(vault.get(&task_inputs::account(key)).await.unwrap(), None);
 }

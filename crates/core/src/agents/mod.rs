@@ -17,8 +17,9 @@ use crate::events::BatchEvent;
 use crate::ipc_error::{IpcError, IpcErrorKind};
 
 /// A batch as it may leave Rust (the web view, a file): the input values its results echo and
-/// the values its plans type into forms are blanked, their names kept. Browser-task values
-/// (credentials, form values) are secrets, like API keys.
+/// the values its plans type into forms are blanked, their names kept, and every secret this app
+/// holds is scrubbed from the rest (a page's data may show the email it was signed in with).
+/// Browser-task values (credentials, form values) are secrets, like API keys.
 pub fn without_values(mut batch: Batch) -> Batch {
     for result in &mut batch.results {
         for value in result.input.iter_mut().flat_map(|m| m.values_mut()) {
@@ -27,11 +28,9 @@ pub fn without_values(mut batch: Batch) -> Batch {
         for event in result.events.iter_mut().flatten() {
             blank_planned_values(event);
         }
-        if let Some(error) = result.error.as_mut()
-            && let std::borrow::Cow::Owned(clean) = crate::logs::redactor().scrub(error)
-        {
-            *error = clean;
-        }
+        scrub(&mut result.url);
+        result.data.iter_mut().for_each(scrub_json);
+        result.error.iter_mut().for_each(scrub);
     }
     batch
 }
@@ -42,6 +41,7 @@ pub fn without_values(mut batch: Batch) -> Batch {
 pub fn event_without_values(mut event: BatchEvent) -> BatchEvent {
     match &mut event {
         BatchEvent::TaskEvent { event } => blank_planned_values(event),
+        BatchEvent::TaskResult { result } => result.data.iter_mut().for_each(scrub_json),
         BatchEvent::Done { batch } => {
             let mut kept = without_values((**batch).clone());
             for result in &mut kept.results {
@@ -55,15 +55,10 @@ pub fn event_without_values(mut event: BatchEvent) -> BatchEvent {
 }
 
 /// Blanks the values a plan types into forms, and scrubs every secret this app holds (input
-/// values it sent, keys) from the words of a step, where a service may echo what was typed (a
-/// query in a URL, an action's message, an error).
+/// values it sent, keys) from the words and data of a step, where a service may echo what was
+/// typed (a query in a URL, an action's message, an error, the page's data).
 fn blank_planned_values(event: &mut specdesk_types::TaskEvent) {
     use specdesk_types::TaskEventKind as K;
-    let scrub = |text: &mut String| {
-        if let std::borrow::Cow::Owned(clean) = crate::logs::redactor().scrub(text) {
-            *text = clean;
-        }
-    };
     match &mut event.kind {
         K::Plan(plan) => {
             for action in &mut plan.actions {
@@ -85,18 +80,26 @@ fn blank_planned_values(event: &mut specdesk_types::TaskEvent) {
         K::Screenshot(shot) => shot.url.iter_mut().for_each(scrub),
         K::Error(error) => error.error.iter_mut().for_each(scrub),
         K::Waiting(waiting) => scrub(&mut waiting.reason),
+        K::Done(done) => done.data.iter_mut().for_each(scrub_json),
         // A kind this version does not know may carry anything: every string in it.
-        K::Unknown { fields, .. } => fields.values_mut().for_each(|v| scrub_json(v, &scrub)),
-        K::Sandbox(_) | K::Validation(_) | K::Done(_) => {}
+        K::Unknown { fields, .. } => fields.values_mut().for_each(scrub_json),
+        K::Sandbox(_) | K::Validation(_) => {}
     }
 }
 
-/// Scrubs every string in `value`, however deep.
-fn scrub_json(value: &mut serde_json::Value, scrub: &impl Fn(&mut String)) {
+/// Replaces every secret this app holds in `text` (the log redactor's list).
+fn scrub(text: &mut String) {
+    if let std::borrow::Cow::Owned(clean) = crate::logs::redactor().scrub(text) {
+        *text = clean;
+    }
+}
+
+/// Scrubs every string in `value`, however deep (object keys stay: they are the data's names).
+fn scrub_json(value: &mut serde_json::Value) {
     match value {
         serde_json::Value::String(s) => scrub(s),
-        serde_json::Value::Array(items) => items.iter_mut().for_each(|v| scrub_json(v, scrub)),
-        serde_json::Value::Object(map) => map.values_mut().for_each(|v| scrub_json(v, scrub)),
+        serde_json::Value::Array(items) => items.iter_mut().for_each(scrub_json),
+        serde_json::Value::Object(map) => map.values_mut().for_each(scrub_json),
         _ => {}
     }
 }

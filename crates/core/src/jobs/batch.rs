@@ -22,7 +22,6 @@ use crate::agents::timeline;
 use crate::events::BatchEvent;
 use crate::ipc_error::{IpcError, IpcErrorKind};
 use crate::library::{Job, JobStatus};
-use crate::secrets::Keys;
 use crate::task_inputs;
 
 /// A batch's progress ("N of M tasks finished") is recorded at most this often: each record is a
@@ -47,7 +46,13 @@ pub(super) async fn follow_batch(inner: &Arc<Inner>, job: Job) -> Step {
         inner.feeds.alias(batch_id, &feed);
     }
     let mut writer = feed.writer();
+    let key = job.idempotency_key.clone();
     let outcome = follow(inner, job, &feed, &mut writer).await;
+    // Failing (the runner records it next) or stopped by the user: the batch has ended. (A
+    // finished batch forgot them before it was recorded; held or retried, they stay.)
+    if matches!(outcome, Err(Halt::Fail(_) | Halt::Finished)) {
+        forget_values(inner, key.as_deref()).await;
+    }
     let stopped = match &outcome {
         Ok(()) => None,
         Err(Halt::Stop(error) | Halt::Fail(error)) => Some(error.clone()),
@@ -79,19 +84,15 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
     let client = inner.clients.client_for(&job.profile_id).await?;
     let request: BatchJobRequest = request_of(&job)?;
     let total = request.tasks.len();
-    // A live send's input values, kept until the batch's id is stored (then a relaunch follows
-    // the batch by its id; before, it sends the batch again, with its values, under the same key).
-    let mut live_send = None;
     let updates: Updates = match job.remote_id.clone() {
         Some(id) => {
-            // The service has the batch: any values still kept for it (a relaunch right after
-            // its id was stored) are needed no more, once read so the redactor scrubs them from
-            // the steps that echo them.
+            // The service has the batch (a relaunch, or a lost connection): its input values,
+            // kept until it ends, are read so the redactor scrubs them from the steps and
+            // results that echo them (a page showing the email it was signed in with).
             if let (Some(vault), Some(key)) =
                 (inner.clients.vault(), job.idempotency_key.as_deref())
             {
                 let _ = task_inputs::read(&vault, key).await;
-                task_inputs::forget(&vault, key).await;
             }
             // Run in the background, or followed again (after a relaunch or a lost connection):
             // by polling to its end.
@@ -107,9 +108,7 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
         }
         None => {
             let first = inner.take_first_send(job.id);
-            let (prepared, vault) = prepare(inner, &job, &client, request).await?;
-            let key = prepared.idempotency_key().to_owned();
-            let sent = Sent { vault, key };
+            let prepared = prepare(inner, &job, &client, request).await?;
             match first {
                 Some(BatchRunMode::Live) => {
                     let mut live = Box::pin(client.agents().follow(&prepared).peekable());
@@ -118,9 +117,7 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
                     if let Some(Err(e)) = first_frame
                         && refused_for_good(e)
                     {
-                        let halt = refused(e);
-                        sent.settle_if(true).await;
-                        return Err(halt);
+                        return Err(refused(e));
                     }
                     let refused = matches!(first_frame, Some(Err(e)) if batch_busy::no_room(e));
                     let unnamed = matches!(
@@ -133,25 +130,23 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
                     if refused {
                         // No stream free (or no room at all, which the background send tells).
                         let (batch_id, updates) =
-                            in_background(inner, &job, &client, &prepared, &sent, feed).await?;
+                            in_background(inner, &job, &client, &prepared, feed).await?;
                         writer.publish(BatchEvent::Polling {
                             batch_id,
                             reason: batch_busy::NO_STREAM_FREE.to_owned(),
                         });
                         updates
                     } else {
-                        live_send = Some(sent);
                         live
                     }
                 }
                 Some(BatchRunMode::Wait) => {
                     let agents = client.agents();
                     let outcome = agents.run(&prepared).await;
-                    // Named before the values go: a relaunch in between follows it by its id.
+                    // Named at once: a relaunch follows it by its id.
                     if let Ok(batch) = &outcome {
                         named(inner, &job, &batch.id, feed)?;
                     }
-                    sent.settle(&outcome).await;
                     let batch = match outcome {
                         Err(e) if batch_busy::no_room(&e) => {
                             return Err(batch_busy::wait_for_room(&client, &e).await);
@@ -166,7 +161,7 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
                 // In the background, or sent again: the same key returns the batch made already.
                 Some(BatchRunMode::Background) | None => {
                     let (batch_id, updates) =
-                        in_background(inner, &job, &client, &prepared, &sent, feed).await?;
+                        in_background(inner, &job, &client, &prepared, feed).await?;
                     let reason = match first {
                         Some(_) => IN_BACKGROUND,
                         None => FOLLOWED_AGAIN,
@@ -181,7 +176,15 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
         }
     };
     let job = inner.library.job(job.id)?;
-    follow_updates(inner, job, feed, updates, total, writer, live_send).await
+    follow_updates(inner, job, feed, updates, total, writer).await
+}
+
+/// Deletes the input values of a batch that has ended: they are needed no more, neither to send
+/// it again nor to scrub what it echoes (task_inputs.rs).
+async fn forget_values(inner: &Inner, idempotency_key: Option<&str>) {
+    if let (Some(vault), Some(key)) = (inner.clients.vault(), idempotency_key) {
+        task_inputs::forget(&vault, key).await;
+    }
 }
 
 /// `updates` with `first` before the first update that comes: said once the service answers,
@@ -205,15 +208,13 @@ async fn in_background(
     job: &Job,
     client: &Client,
     prepared: &PreparedBatch,
-    sent: &Sent,
     feed: &Arc<Feed>,
 ) -> Result<(String, Updates), Halt> {
     let outcome = client.agents().start(prepared).await;
-    // Named before the values go: a relaunch in between follows it by its id.
+    // Named at once: a relaunch follows it by its id.
     if let Ok(batch) = &outcome {
         named(inner, job, &batch.id, feed)?;
     }
-    sent.settle(&outcome).await;
     let batch = match outcome {
         Err(e) if batch_busy::no_room(&e) => {
             return Err(batch_busy::wait_for_room(client, &e).await);
@@ -265,20 +266,20 @@ fn named(inner: &Inner, job: &Job, batch_id: &str, feed: &Arc<Feed>) -> Result<(
 }
 
 /// The batch's tasks with their input values back from the keychain, ready to send with its
-/// idempotency key, and the keychain holding those values.
+/// idempotency key.
 async fn prepare(
     inner: &Inner,
     job: &Job,
     client: &Client,
     request: BatchJobRequest,
-) -> Result<(PreparedBatch, Option<Keys>), Halt> {
+) -> Result<PreparedBatch, Halt> {
     let Some(key) = job.idempotency_key.clone() else {
         return Err(Halt::Fail(IpcError::failed(
             "This batch has no idempotency key, so it cannot be sent again safely. Check your batches, then run it again if it is not there.",
         )));
     };
     let mut tasks = request.tasks;
-    let vault = if task_inputs::any(&tasks) {
+    if task_inputs::any(&tasks) {
         let vault = inner.clients.vault().ok_or_else(|| {
             Halt::Fail(IpcError::new(
                 IpcErrorKind::KeychainUnavailable,
@@ -293,11 +294,8 @@ async fn prepare(
                 )));
             }
         }
-        Some(vault)
-    } else {
-        None
-    };
-    let prepared = client
+    }
+    client
         .agents()
         .prepare(
             tasks,
@@ -306,15 +304,7 @@ async fn prepare(
                 idempotency_key: Some(key),
             },
         )
-        .map_err(|e| Halt::Fail(IpcError::from(e)))?;
-    Ok((prepared, vault))
-}
-
-/// A send in flight: once the service has the batch (or refused it), its input values leave the
-/// keychain.
-struct Sent {
-    vault: Option<Keys>,
-    key: String,
+        .map_err(|e| Halt::Fail(IpcError::from(e)))
 }
 
 /// Whether this send's refusal is final, so the values are needed no more. A refusal the job
@@ -325,23 +315,9 @@ fn refused_for_good(e: &specdesk_client::Error) -> bool {
     was_refused(e) && !IpcErrorKind::from(e.kind()).is_transient()
 }
 
-impl Sent {
-    async fn settle<T>(&self, outcome: &Result<T, specdesk_client::Error>) {
-        self.settle_if(outcome.as_ref().map_or_else(refused_for_good, |_| true))
-            .await;
-    }
-
-    /// Forgets the values when the service has the batch or refused it (`settled`).
-    async fn settle_if(&self, settled: bool) {
-        if let (Some(vault), true) = (&self.vault, settled) {
-            task_inputs::forget(vault, &self.key).await;
-        }
-    }
-}
-
 /// Follows `updates` to the batch's end: progress in the ledger, each update published to the
-/// feed, the batch id stored as soon as the service names it (then a live send's input values,
-/// `live_send`, leave the keychain), the finished timeline kept, the charge recorded.
+/// feed, the batch id stored as soon as the service names it, the finished timeline kept, the
+/// charge recorded.
 async fn follow_updates(
     inner: &Arc<Inner>,
     mut job: Job,
@@ -349,23 +325,13 @@ async fn follow_updates(
     mut updates: Updates,
     total: usize,
     writer: &mut FeedWriter,
-    mut live_send: Option<Sent>,
 ) -> Step {
     let mut finished = 0usize;
     let mut last_progress: Option<Instant> = None;
     while let Some(update) = updates.next().await {
         let update = match update {
             Ok(update) => update,
-            Err(e) => {
-                // A send the runner makes again (a broken connection, a busy service) needs the
-                // values; after any other failure they are needed no more.
-                if let Some(sent) =
-                    live_send.take_if(|_| !IpcErrorKind::from(e.kind()).is_transient())
-                {
-                    sent.settle_if(true).await;
-                }
-                return Err(e.into());
-            }
+            Err(e) => return Err(e.into()),
         };
         let named = match &update {
             BatchUpdate::Polling { batch_id, .. } | BatchUpdate::Live { batch_id } => {
@@ -378,11 +344,6 @@ async fn follow_updates(
             inner.library.set_remote_id(job.id, batch_id)?;
             inner.feeds.alias(batch_id, feed);
             job = inner.emit(job.id)?;
-        }
-        if job.remote_id.is_some()
-            && let Some(sent) = live_send.take()
-        {
-            sent.settle_if(true).await;
         }
         if !matches!(update, BatchUpdate::Done(_)) {
             writer.publish(BatchEvent::from(update.clone()));
@@ -403,6 +364,7 @@ async fn follow_updates(
                 }
             }
             BatchUpdate::Done(batch) => {
+                forget_values(inner, job.idempotency_key.as_deref()).await;
                 finish(inner, &job, &batch)?;
                 keep_timeline(inner, &batch, writer);
                 writer.publish(BatchEvent::Done { batch });
@@ -424,17 +386,11 @@ fn finish(inner: &Inner, job: &Job, batch: &Batch) -> Step {
         .iter()
         .filter(|r| r.status == TaskStatus::Success)
         .count();
-    let mut result = to_json(&crate::agents::without_values(batch.clone()))?;
-    if let Some(results) = result.get_mut("results").and_then(|r| r.as_array_mut()) {
-        // The timelines are kept apart (`keep_timeline`), and the input values the service
-        // echoes are secrets: only their names are kept.
-        for r in results {
-            if let Some(o) = r.as_object_mut() {
-                o.remove("events");
-                task_inputs::blank_values(o.get_mut("input"));
-            }
-        }
-    }
+    // Without the input values the service echoes (only their names) and without the
+    // timelines, kept apart (`keep_timeline`).
+    let mut slim = crate::agents::without_values(batch.clone());
+    slim.results.iter_mut().for_each(|r| r.events = None);
+    let result = to_json(&slim)?;
     inner.library.record_metering(
         &job.profile_id,
         "browser-agents",

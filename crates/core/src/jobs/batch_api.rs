@@ -85,14 +85,14 @@ impl JobRunner {
         let sending = Sending::start(&self.inner, job.id);
         self.inner.emit(job.id)?;
         let sent = client.agents().start(&prepared).await;
-        // Sent or refused, the service needs the values no more; a lost answer keeps them for
-        // the follower, which sends the batch again with its key.
-        // Refused for want of room (429), it waits for room, values and all.
-        let settled = match &sent {
-            Ok(_) => true,
-            Err(e) => was_refused(e) && !batch_busy::no_room(e),
-        };
-        if let (Some(vault), true) = (&vault, settled) {
+        // Refused, the batch ends here and its values go. Sent, they stay until it ends (a
+        // relaunch reads them so its steps are scrubbed); a lost answer keeps them for the
+        // follower, which sends the batch again with its key; refused for want of room (429), it
+        // waits for room, values and all.
+        if let (Some(vault), Err(e)) = (&vault, &sent)
+            && was_refused(e)
+            && !batch_busy::no_room(e)
+        {
             task_inputs::forget(vault, &key).await;
         }
         match sent {

@@ -200,9 +200,8 @@ impl JobRunner {
             None,
             None,
         )?;
-        // A batch stopped before the service had it needs its input values no more.
+        // A stopped batch needs its input values no more (to send it, or to scrub its steps).
         if job.kind == JobKind::Batch
-            && job.remote_id.is_none()
             && let (Some(key), Some(vault)) = (&job.idempotency_key, self.inner.clients.vault())
         {
             task_inputs::forget(&vault, key).await;
