@@ -51,10 +51,26 @@ pub trait SecretStore: Send + Sync + 'static {
     fn delete(&self, account: &str) -> Result<(), SecretError>;
 }
 
-/// An in-memory store for tests.
+/// An in-memory store for tests; it can be locked as an OS keychain is (every call refused).
 #[derive(Default, Clone)]
 pub struct MemorySecretStore {
     entries: Arc<Mutex<HashMap<String, String>>>,
+    locked: Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl MemorySecretStore {
+    /// Locks (every call refused with [`SecretError::Locked`]) or unlocks the store.
+    pub fn set_locked(&self, locked: bool) {
+        self.locked
+            .store(locked, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    fn open(&self) -> Result<std::sync::MutexGuard<'_, HashMap<String, String>>, SecretError> {
+        if self.locked.load(std::sync::atomic::Ordering::SeqCst) {
+            return Err(SecretError::Locked("the test locked it".into()));
+        }
+        Ok(self.entries.lock().unwrap_or_else(|p| p.into_inner()))
+    }
 }
 
 impl std::fmt::Debug for MemorySecretStore {
@@ -65,25 +81,14 @@ impl std::fmt::Debug for MemorySecretStore {
 
 impl SecretStore for MemorySecretStore {
     fn get(&self, account: &str) -> Result<Option<String>, SecretError> {
-        Ok(self
-            .entries
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(account)
-            .cloned())
+        Ok(self.open()?.get(account).cloned())
     }
     fn set(&self, account: &str, secret: &str) -> Result<(), SecretError> {
-        self.entries
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(account.to_owned(), secret.to_owned());
+        self.open()?.insert(account.to_owned(), secret.to_owned());
         Ok(())
     }
     fn delete(&self, account: &str) -> Result<(), SecretError> {
-        self.entries
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .remove(account);
+        self.open()?.remove(account);
         Ok(())
     }
 }
@@ -156,22 +161,19 @@ impl Keys {
         }
     }
 
-    /// The key of `account`.
+    /// The key of `account`, registered with the log redactor.
     pub async fn get(&self, account: &str) -> Result<Option<String>, SecretError> {
-        let account = account.to_owned();
-        let key = self.run(move |s| s.get(&account)).await?;
+        let key = self.get_unlisted(account).await?;
         if let Some(k) = &key {
             crate::logs::redactor().add(k);
         }
         Ok(key)
     }
 
-    /// Stores the key of `account`.
+    /// Stores the key of `account`, registered with the log redactor.
     pub async fn set(&self, account: &str, secret: &str) -> Result<(), SecretError> {
         crate::logs::redactor().add(secret);
-        let account = account.to_owned();
-        let secret = secret.to_owned();
-        self.run(move |s| s.set(&account, &secret)).await
+        self.set_unlisted(account, secret).await
     }
 
     /// Stores `secret` under `account` without registering it with the log redactor: for a

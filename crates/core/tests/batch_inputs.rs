@@ -114,6 +114,17 @@ fn sqlite_bytes(w: &World) -> Vec<u8> {
     out
 }
 
+/// Waits until the feed of job `id` has its end (its follower is done with the batch).
+async fn until_feed_ends(w: &World, id: i64) {
+    if let jobs::BatchWatch::Live(mut reader) = w.runner.watch_job(id).unwrap() {
+        tokio::time::timeout(Duration::from_secs(60), async {
+            while reader.next().await.is_some() {}
+        })
+        .await
+        .expect("the batch's feed never ended");
+    }
+}
+
 /// Every byte of every file under `dir`.
 fn files_under(dir: &std::path::Path) -> Vec<u8> {
     let mut out = Vec::new();
@@ -166,21 +177,35 @@ fn assert_both_succeeded(done: &Job, id: i64) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_batchs_input_values_are_never_at_rest_or_broadcast() {
     let w = world().await;
+    // The sign-in page answers when the test says: the batch is on the service, running.
+    let page = GatedPage::start("<html><head><title>Sign in</title></head></html>")
+        .await
+        .unwrap();
+    let mut all = tasks(&w);
+    all[0].url = page.url().to_owned();
     let mut changes = w.runner.subscribe();
     let job = w
         .runner
         .start_batch(
             &w.profile_id,
-            tasks(&w),
+            all,
             BatchOptions::default(),
             BatchRunMode::Background,
             None,
         )
         .await
         .unwrap();
+    assert!(job.remote_id.is_some(), "sent in the background");
+    // The service has it; the keychain keeps its values until it ends.
+    let vault = Keys::new(Arc::new(w.keychain.clone()), Duration::from_secs(5));
+    let key = job.idempotency_key.clone().unwrap();
+    let kept = vault.get(&task_inputs::account(&key)).await.unwrap();
+    assert!(kept.is_some_and(|json| json.contains(SECRET) && json.contains(USER)));
     let mut seen = vec![serde_json::to_string(&job).unwrap()];
+    page.open();
     let done = until_finished(&w, &mut changes, &mut seen).await;
     assert_eq!(done.status, JobStatus::Completed);
+    until_feed_ends(&w, job.id).await;
 
     // The ledger keeps the names, so the batch can be shown and run again with new values.
     let stored: BatchJobRequest = serde_json::from_value(done.request.clone()).unwrap();
@@ -203,10 +228,8 @@ async fn a_batchs_input_values_are_never_at_rest_or_broadcast() {
             );
         }
     }
-    let key = done.idempotency_key.as_deref().unwrap();
-    let vault = Keys::new(Arc::new(w.keychain.clone()), Duration::from_secs(5));
     assert_eq!(
-        vault.get(&task_inputs::account(key)).await.unwrap(),
+        vault.get(&task_inputs::account(&key)).await.unwrap(),
         None,
         "the keychain forgets the values once the batch has ended"
     );
@@ -230,6 +253,7 @@ async fn a_batch_whose_answer_was_lost_is_sent_again_with_its_values_from_the_ke
     let mut seen = Vec::new();
     let done = until_finished(&w, &mut changes, &mut seen).await;
     assert_both_succeeded(&done, job.id);
+    until_feed_ends(&w, job.id).await;
     assert_eq!(vault.get(&task_inputs::account(key)).await.unwrap(), None);
     assert!(!contains(&sqlite_bytes(&w), SECRET));
     assert!(seen.iter().all(|e| !e.contains(SECRET)));
@@ -318,7 +342,35 @@ async fn a_live_batch_killed_mid_run_is_followed_by_the_id_learnt_at_its_start_a
     );
     assert!(!contains(&sqlite_bytes(&w), SECRET));
     assert!(seen.iter().all(|e| !e.contains(SECRET)));
+    until_feed_ends(&w, job.id).await;
     assert_eq!(vault.get(&task_inputs::account(&key)).await.unwrap(), None);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_batch_stopped_while_the_service_runs_it_forgets_its_values() {
+    let w = world().await;
+    let page = GatedPage::start("<html><head><title>Sign in</title></head></html>")
+        .await
+        .unwrap();
+    let mut all = tasks(&w);
+    all[0].url = page.url().to_owned();
+    let job = w
+        .runner
+        .start_batch(
+            &w.profile_id,
+            all,
+            BatchOptions::default(),
+            BatchRunMode::Background,
+            None,
+        )
+        .await
+        .unwrap();
+    let vault = Keys::new(Arc::new(w.keychain.clone()), Duration::from_secs(5));
+    let account = task_inputs::account(job.idempotency_key.as_deref().unwrap());
+    assert!(vault.get(&account).await.unwrap().is_some());
+    let stopped = w.runner.cancel(job.id).await.unwrap();
+    assert_eq!(stopped.status, JobStatus::Cancelled);
+    assert_eq!(vault.get(&account).await.unwrap(), None);
 }
 
 /// A value no other test registers with this process's redactor: only the relaunch's read of the
@@ -369,7 +421,29 @@ async fn a_relaunch_scrubs_what_a_running_batch_echoes_of_its_values() {
     let job = ledger_job(&w, key, stored);
     w.library.set_remote_id(job.id, &batch.id).unwrap();
 
+    // This process's redactor has never seen the value: only the relaunch can teach it.
+    assert_eq!(specdesk_core::logs::redactor().scrub(ECHOED), ECHOED);
     let mut changes = w.runner.subscribe();
+    // Relaunched with the keychain locked (the connection's client made before): the batch is
+    // not followed without its values, which would leave its echoes unscrubbed; it waits,
+    // saying why.
+    w.profiles.client_for(&w.profile_id).await.unwrap();
+    w.keychain.set_locked(true);
+    assert_eq!(w.runner.resume_all().await.unwrap(), 1);
+    let held = loop {
+        let seen = tokio::time::timeout(Duration::from_secs(60), changes.recv())
+            .await
+            .expect("the batch was never held")
+            .unwrap();
+        if seen.id == job.id && seen.error.is_some() {
+            break seen;
+        }
+    };
+    assert_eq!(
+        (held.status.is_final(), held.error.map(|e| e.kind)),
+        (false, Some(IpcErrorKind::KeychainLocked))
+    );
+    w.keychain.set_locked(false);
     assert_eq!(w.runner.resume_all().await.unwrap(), 1);
     // What a watcher sees (the web view's live timeline), read to the feed's end.
     let jobs::BatchWatch::Live(mut reader) = w.runner.watch_job(job.id).unwrap() else {

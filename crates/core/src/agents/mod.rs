@@ -42,6 +42,9 @@ pub fn event_without_values(mut event: BatchEvent) -> BatchEvent {
     match &mut event {
         BatchEvent::TaskEvent { event } => blank_planned_values(event),
         BatchEvent::TaskResult { result } => result.data.iter_mut().for_each(scrub_json),
+        // The client's and the service's words (a frame it could not read, a lost connection).
+        BatchEvent::Polling { reason, .. } | BatchEvent::Reconnecting { reason } => scrub(reason),
+        BatchEvent::Error { error } => scrub(&mut error.message),
         BatchEvent::Done { batch } => {
             let mut kept = without_values((**batch).clone());
             for result in &mut kept.results {

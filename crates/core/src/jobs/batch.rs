@@ -49,7 +49,7 @@ pub(super) async fn follow_batch(inner: &Arc<Inner>, job: Job) -> Step {
     let key = job.idempotency_key.clone();
     let outcome = follow(inner, job, &feed, &mut writer).await;
     // Failing (the runner records it next) or stopped by the user: the batch has ended. (A
-    // finished batch forgot them before it was recorded; held or retried, they stay.)
+    // finished batch forgot them once recorded; held or retried, they stay.)
     if matches!(outcome, Err(Halt::Fail(_) | Halt::Finished)) {
         forget_values(inner, key.as_deref()).await;
     }
@@ -88,11 +88,13 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
         Some(id) => {
             // The service has the batch (a relaunch, or a lost connection): its input values,
             // kept until it ends, are read so the redactor scrubs them from the steps and
-            // results that echo them (a page showing the email it was signed in with).
-            if let (Some(vault), Some(key)) =
-                (inner.clients.vault(), job.idempotency_key.as_deref())
+            // results that echo them (a page showing the email it was signed in with). Not
+            // followed without them: a locked keychain holds the batch until it is unlocked.
+            if task_inputs::any(&request.tasks)
+                && let (Some(vault), Some(key)) =
+                    (inner.clients.vault(), job.idempotency_key.as_deref())
             {
-                let _ = task_inputs::read(&vault, key).await;
+                task_inputs::read(&vault, key).await?;
             }
             // Run in the background, or followed again (after a relaunch or a lost connection):
             // by polling to its end.
@@ -364,9 +366,10 @@ async fn follow_updates(
                 }
             }
             BatchUpdate::Done(batch) => {
-                forget_values(inner, job.idempotency_key.as_deref()).await;
                 finish(inner, &job, &batch)?;
                 keep_timeline(inner, &batch, writer);
+                // Recorded and kept, scrubbed: the values go before its watchers learn the end.
+                forget_values(inner, job.idempotency_key.as_deref()).await;
                 writer.publish(BatchEvent::Done { batch });
                 return Ok(());
             }

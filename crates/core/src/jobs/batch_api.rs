@@ -52,7 +52,8 @@ impl JobRunner {
         let concurrency = options.concurrency;
         let prepared = client.agents().prepare(tasks, options)?;
         let key = prepared.idempotency_key().to_owned();
-        // The ledger gets the input names only; the values wait in the keychain until sent.
+        // The ledger gets the input names only; the values wait in the keychain until the batch
+        // ends (task_inputs.rs).
         let (stored, values) = task_inputs::strip(prepared.tasks());
         let vault = if task_inputs::any(prepared.tasks()) {
             let vault = self.inner.clients.vault().ok_or_else(|| {

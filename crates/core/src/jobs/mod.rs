@@ -42,8 +42,8 @@ pub use spec::SPEC_NOT_STARTED;
 pub trait ClientFactory: Send + Sync + 'static {
     fn client_for<'a>(&'a self, profile_id: &'a str) -> BoxFuture<'a, Result<Client, IpcError>>;
 
-    /// Where a batch's input values wait until the service has the batch (`None`: nowhere safe,
-    /// so a batch with inputs is refused).
+    /// Where a batch's input values wait until the batch ends (`None`: nowhere safe, so a batch
+    /// with inputs is refused).
     fn vault(&self) -> Option<Keys> {
         None
     }
