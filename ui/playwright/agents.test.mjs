@@ -1,10 +1,11 @@
 // The Browser agents builder on the mock IPC: rows and their checks (a bad URL's error in its row,
 // Run off with the count), a 1000-row CSV taken and a 1001-row one refused, a batch sent and
 // shown as submitted, a balance too low, a refused batch with its action, a batch refused whole
-// (400) split, a refused key (401). Axe in both themes.
+// (400) split, a refused key (401), a locked keychain that cannot keep the draft's input values.
+// Axe in both themes.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { expectAxeClean, startHarness, textOf } from "./harness.mjs";
+import { expectAxeClean, expectAxeCleanInBothThemes, startHarness, textOf } from "./harness.mjs";
 
 let h;
 before(async () => {
@@ -394,6 +395,39 @@ describe("trusting the results", () => {
         ["2 https://shop.example/item/2", "Nothing to act on", "Nothing to act on", "Same", "0.12 → 0.12"],
       ]);
       await expectAxeClean(page, "a re-run compared with its first run");
+    });
+  });
+});
+
+describe("a locked keychain", () => {
+  test("the builder says its input values are not kept, with Unlock your keychain", async () => {
+    await h.withScenario("agents-keychain-locked", async ({ page, mock }) => {
+      await openAgents(page);
+      const f = form(page);
+      // Reading the kept values back failed as the builder opened.
+      const panel = f.getByRole("alert").filter({ hasText: "Your keychain is locked" });
+      await panel.waitFor();
+      assert.equal(await textOf(panel.getByRole("heading", { level: 3 })), "Your keychain is locked");
+      assert.equal(
+        await textOf(panel.locator("p")),
+        "Specdesk keeps input values in your system keychain, which refused them: what you type here is lost when you close Specdesk. Your keychain is locked. Unlock it (it may be asking for your password), then try again.",
+      );
+      // Typing a value: keeping it is refused too; the panel stays, the draft keeps the value.
+      await f.getByLabel("Task 1 start URL").fill("https://shop.example/login");
+      await f.getByRole("button", { name: /^Task 1 details/ }).click();
+      const details = f.getByRole("group", { name: "Task 1 details" });
+      await details.getByRole("button", { name: "Add an input" }).click();
+      await details.getByLabel("Task 1 input 1 name").fill("password");
+      await details.getByLabel("Task 1 input 1 value").fill("hunter2-locked");
+      await page.waitForFunction(() => window.__SPECDESK_MOCK__.calls.some((c) => c.cmd === "keep_draft_values"));
+      assert.equal(await panel.count(), 1);
+      assert.equal(await details.getByLabel("Task 1 input 1 value").inputValue(), "hunter2-locked");
+      assert.deepEqual(await page.evaluate(() => window.__SPECDESK_MOCK__.db.draftValues), {});
+      await expectAxeCleanInBothThemes(page, "the builder with a locked keychain");
+      // Its next step: Settings, whose keychain read asks the system to unlock it.
+      await panel.getByRole("button", { name: "Unlock your keychain" }).click();
+      await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
+      assert.ok((await mock.calls("draft_values")).length >= 1);
     });
   });
 });

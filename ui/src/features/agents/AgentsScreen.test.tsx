@@ -264,10 +264,14 @@ describe("the batch builder", () => {
     renderScreen(<AgentsScreen />);
     expect((screen.getByLabelText("Task 1 start URL") as HTMLInputElement).value).toBe("https://a.example");
     expect((screen.getByLabelText("Tasks at once") as HTMLInputElement).value).toBe("4");
-    expect(
-      await screen.findByText(
-        "1 input has no value: enter it in the task details. Your keychain could not keep input values, so they are not kept when you close Specdesk.",
-      ),
-    ).toBeTruthy();
+    expect(await screen.findByText("1 input has no value: enter it in the task details.")).toBeTruthy();
+    // The keychain's refusal, with its next step.
+    const title = await screen.findByRole("heading", { level: 3, name: "No keychain found" });
+    const alert = title.closest<HTMLElement>("[role=alert]");
+    if (!alert) throw new Error("the keychain's error is not an alert");
+    expect(alert.querySelector("p")?.textContent).toBe(
+      "Specdesk keeps input values in your system keychain, which refused them: what you type here is lost when you close Specdesk. No keychain found.",
+    );
+    expect(within(alert).getByRole("button", { name: "Open Settings" })).toBeTruthy();
   });
 });

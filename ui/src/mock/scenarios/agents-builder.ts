@@ -104,3 +104,19 @@ defineScenario(
   },
   { description: "submit_batch answers 401: the builder says so, offers Settings and keeps the draft." },
 );
+
+/** What Rust says when the keychain refuses (SecretError::Locked). */
+export const KEYCHAIN_LOCKED = "Your keychain is locked. Unlock it (it may be asking for your password), then try again.";
+
+defineScenario(
+  "agents-keychain-locked",
+  {
+    keep_draft_values: () => {
+      throw ipcError("keychainLocked", KEYCHAIN_LOCKED);
+    },
+    draft_values: () => {
+      throw ipcError("keychainLocked", KEYCHAIN_LOCKED);
+    },
+  },
+  { description: "The keychain is locked: the builder's draft input values cannot be kept or read back." },
+);

@@ -278,11 +278,14 @@ export function Builder({
             {importMessage.text}
           </p>
         )}
+        {typeof valuesKept === "object" && (
+          // Where the values would be kept is refused: said with the keychain's next step.
+          <ErrorPanel error={{ ...valuesKept, message: `Specdesk keeps input values in your system keychain, which refused them: what you type here is lost when you close Specdesk. ${valuesKept.message}` }} />
+        )}
         {missing > 0 && (
           <p className="warn-text values-missing">
             {missing === 1 ? "1 input has no value" : `${missing} inputs have no value`}: enter {missing === 1 ? "it" : "them"} in the task
             details.
-            {valuesKept === "failed" && " Your keychain could not keep input values, so they are not kept when you close Specdesk."}
           </p>
         )}
         {problems.batch.map((b) => (

@@ -4,7 +4,8 @@
 // window closes. Input values are secrets: they go to the keychain (`keep_draft_values`), never
 // to localStorage.
 import { useEffect, useRef, useState } from "react";
-import { call } from "../../../ipc/invoke";
+import type { IpcError } from "../../../ipc/contract";
+import { call, toIpcError } from "../../../ipc/invoke";
 import { loadDraft, saveDraft, type BuilderDraft } from "./model";
 
 /** How long typing must pause before the draft is written. */
@@ -23,8 +24,9 @@ export function resetDraftMemory(): void {
 
 type SetDraft = (next: BuilderDraft | ((d: BuilderDraft) => BuilderDraft)) => void;
 
-/** Whether the keychain keeps the draft's input values: unknown until the first write or read. */
-export type ValuesKept = "unknown" | "kept" | "failed";
+/** Whether the keychain keeps the draft's input values: unknown until the first write or read;
+ * the keychain's error when it could not (locked, missing), so the user is told what to do. */
+export type ValuesKept = "unknown" | "kept" | IpcError;
 
 /** The draft's input values by input id (empty ones left out). */
 export function draftValues(d: BuilderDraft): Record<string, string> {
@@ -53,10 +55,10 @@ async function keepValues(d: BuilderDraft): Promise<ValuesKept | null> {
   try {
     await call("keep_draft_values", { values });
     return "kept";
-  } catch {
+  } catch (e) {
     // Tried again with the next change.
     keptValues = "";
-    return "failed";
+    return toIpcError(e);
   }
 }
 
@@ -77,7 +79,7 @@ export function useBuilderDraft(): [BuilderDraft, SetDraft, ValuesKept] {
         setDraft((d) => withValues(d, values));
         setKept("kept");
       })
-      .catch(() => live && setKept("failed"));
+      .catch((e: unknown) => live && setKept(toIpcError(e)));
     return () => {
       live = false;
     };
