@@ -85,7 +85,8 @@ export function Sidebar({ screen, navigate, lastPlan, lastAcceptance }: SidebarP
   );
 }
 
-/** The area the route names, loaded on demand, inside its error boundary. */
+/** The area the route names (its code loaded on demand, except the Specs list's), inside its
+ * error boundary. */
 export function AreaScreen({ route, testHooks }: { route: NavTarget; testHooks: boolean }) {
   return (
     <ScreenBoundary area={route.area} testHooks={testHooks}>

@@ -35,8 +35,8 @@ export function useFocusHeading(container: RefObject<HTMLElement | null>, place:
     if (!main || !enabled) return;
     const arrive = () => {
       if (!shownHeading(main)) return false;
-      // "New spec": the composer takes the focus, answering the event now or, when its code
-      // is still loading (the area is loaded on demand), taking the request as it mounts.
+      // "New spec": the composer takes the focus, answering the event now or, when it has not
+      // mounted yet, taking the request as it mounts.
       if (hasNewSpecRequest()) {
         if (dispatchNewSpec()) takeNewSpecRequest();
         return true;
