@@ -42,6 +42,11 @@ impl IpcErrorKind {
             Self::Network | Self::Server | Self::RateLimited | Self::Stream
         )
     }
+
+    /// The keychain refused or is missing: the user unlocks or sets one up.
+    pub fn is_keychain(&self) -> bool {
+        matches!(self, Self::KeychainLocked | Self::KeychainUnavailable)
+    }
 }
 
 impl From<specdesk_client::ErrorKind> for IpcErrorKind {

@@ -114,6 +114,37 @@ fn sqlite_bytes(w: &World) -> Vec<u8> {
     out
 }
 
+/// Waits until no follower of job `id` runs (a held one has ended).
+async fn until_not_followed(w: &World, id: i64) {
+    tokio::time::timeout(Duration::from_secs(60), async {
+        while w.runner.following().contains(&id) {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    })
+    .await
+    .expect("the job's follower never ended");
+}
+
+/// What a watcher of unfinished job `id` reads (the web view's live timeline).
+fn live_reader(w: &World, id: i64) -> agents::feed::FeedReader {
+    let jobs::BatchWatch::Live(reader) = w.runner.watch_job(id).unwrap() else {
+        panic!("an unfinished batch is watched live");
+    };
+    reader
+}
+
+/// Everything `reader` reads, to the feed's end.
+async fn read_to_the_end(mut reader: agents::feed::FeedReader) -> Vec<BatchEvent> {
+    let mut watched = Vec::new();
+    while let Some(events) = tokio::time::timeout(Duration::from_secs(60), reader.next())
+        .await
+        .expect("the batch's feed never ended")
+    {
+        watched.extend(events);
+    }
+    watched
+}
+
 /// Waits until the feed of job `id` has its end (its follower is done with the batch).
 async fn until_feed_ends(w: &World, id: i64) {
     if let jobs::BatchWatch::Live(mut reader) = w.runner.watch_job(id).unwrap() {
@@ -443,20 +474,20 @@ async fn a_relaunch_scrubs_what_a_running_batch_echoes_of_its_values() {
         (held.status.is_final(), held.error.map(|e| e.kind)),
         (false, Some(IpcErrorKind::KeychainLocked))
     );
+    // Opened while still locked: its own follower tries again and says why it cannot (never a
+    // follower of the batch by its id alone, which would not know its values).
+    until_not_followed(&w, job.id).await;
+    let still_locked = read_to_the_end(live_reader(&w, job.id)).await;
+    assert!(
+        matches!(&still_locked[..], [BatchEvent::Error { error }] if error.kind == IpcErrorKind::KeychainLocked),
+        "{still_locked:?}"
+    );
+    // Unlocked, then opened: followed, with its values known.
+    until_not_followed(&w, job.id).await;
     w.keychain.set_locked(false);
-    assert_eq!(w.runner.resume_all().await.unwrap(), 1);
-    // What a watcher sees (the web view's live timeline), read to the feed's end.
-    let jobs::BatchWatch::Live(mut reader) = w.runner.watch_job(job.id).unwrap() else {
-        panic!("the relaunched batch is followed");
-    };
+    let reader = live_reader(&w, job.id);
     page.open();
-    let mut watched = Vec::new();
-    while let Some(events) = tokio::time::timeout(Duration::from_secs(60), reader.next())
-        .await
-        .expect("the batch's feed never ended")
-    {
-        watched.extend(events);
-    }
+    let watched = read_to_the_end(reader).await;
     let mut seen = Vec::new();
     let done = until_finished(&w, &mut changes, &mut seen).await;
     assert_both_succeeded(&done, job.id);

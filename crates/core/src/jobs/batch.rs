@@ -89,12 +89,18 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
             // The service has the batch (a relaunch, or a lost connection): its input values,
             // kept until it ends, are read so the redactor scrubs them from the steps and
             // results that echo them (a page showing the email it was signed in with). Not
-            // followed without them: a locked keychain holds the batch until it is unlocked.
+            // followed without them: a locked keychain holds the batch, saying so, until it is
+            // followed again (opened, the next start, a key saved).
             if task_inputs::any(&request.tasks)
                 && let (Some(vault), Some(key)) =
                     (inner.clients.vault(), job.idempotency_key.as_deref())
             {
-                task_inputs::read(&vault, key).await?;
+                match task_inputs::read(&vault, key).await {
+                    Err(e) if e.kind.is_keychain() => return Err(e.into()),
+                    // Kept values that cannot be read (damaged) would hold it for good.
+                    Err(e) => tracing::warn!("a batch's kept input values: {}", e.message),
+                    Ok(_) => {}
+                }
             }
             // Run in the background, or followed again (after a relaunch or a lost connection):
             // by polling to its end.

@@ -137,9 +137,15 @@ impl JobRunner {
         if let Some(feed) = self.inner.feeds.get(&key) {
             return Ok(BatchWatch::Live(feed.reader()));
         }
-        if !job.status.is_final() && self.inner.is_followed(job.id) {
-            // Its follower publishes into this feed (it may be starting or waiting to retry).
-            return Ok(BatchWatch::Live(self.inner.feeds.open(&key).reader()));
+        if !job.status.is_final() {
+            // Its own follower publishes into this feed: the one it has (starting, or waiting to
+            // retry), or one started now if it was held (a locked keychain, a missing key), which
+            // reads its input values first so what the batch echoes is scrubbed, or says why it
+            // cannot. Never a follower that does not know its values. The feed is opened first,
+            // so a follower that ends at once still ends it for this watcher.
+            let reader = self.inner.feeds.open(&key).reader();
+            spawn(&self.inner, job.id);
+            return Ok(BatchWatch::Live(reader));
         }
         match &job.remote_id {
             Some(batch_id) => Ok(self.kept_or_unfollowed(batch_id)),

@@ -333,12 +333,6 @@ impl Inner {
         self.active_map().first_sends.insert(job_id, mode);
     }
 
-    /// Whether job `job_id` has a follower now (or is being sent).
-    pub(super) fn is_followed(&self, job_id: i64) -> bool {
-        let active = self.active_map();
-        active.handles.contains_key(&job_id) || active.sending.contains(&job_id)
-    }
-
     pub(super) fn active_map(&self) -> std::sync::MutexGuard<'_, Active> {
         self.active.lock().unwrap_or_else(|p| p.into_inner())
     }
