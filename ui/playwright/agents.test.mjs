@@ -400,34 +400,59 @@ describe("trusting the results", () => {
 });
 
 describe("a locked keychain", () => {
-  test("the builder says its input values are not kept, with Unlock your keychain", async () => {
+  test("the builder says its input values are not kept, with Unlock your keychain and Try again, then brings them back", async () => {
     await h.withScenario("agents-keychain-locked", async ({ page, mock }) => {
+      // A draft from an earlier run: a task with an input whose value the keychain keeps.
+      const row = { id: "r1", url: "https://shop.example/login", instruction: "Sign in", inputs: [{ id: "kept-input", name: "password" }], output: "", successCondition: "", timeoutMs: "", maxSteps: "", maxDurationSeconds: "", mode: "" };
+      await page.evaluate((d) => window.localStorage.setItem("specdesk.agents.draft", JSON.stringify(d)), { version: 1, concurrency: "4", rows: [row] });
+      await page.reload();
       await openAgents(page);
       const f = form(page);
-      // Reading the kept values back failed as the builder opened.
+      // Reading the kept value back is refused: said, with the next steps.
       const panel = f.getByRole("alert").filter({ hasText: "Your keychain is locked" });
       await panel.waitFor();
       assert.equal(await textOf(panel.getByRole("heading", { level: 3 })), "Your keychain is locked");
       assert.equal(
         await textOf(panel.locator("p")),
-        "Specdesk keeps input values in your system keychain, which refused them: what you type here is lost when you close Specdesk. Your keychain is locked. Unlock it (it may be asking for your password), then try again.",
+        "Until you unlock it, the input values you type here are lost when you close Specdesk. Unlock it, then try again: they are kept from then on.",
       );
-      // Typing a value: keeping it is refused too; the panel stays, the draft keeps the value.
-      await f.getByLabel("Task 1 start URL").fill("https://shop.example/login");
+      assert.deepEqual(await panel.getByRole("button").allInnerTexts(), ["Unlock your keychain", "Try again"]);
+      // What is typed meanwhile is not written over the kept value.
       await f.getByRole("button", { name: /^Task 1 details/ }).click();
       const details = f.getByRole("group", { name: "Task 1 details" });
       await details.getByRole("button", { name: "Add an input" }).click();
-      await details.getByLabel("Task 1 input 1 name").fill("password");
-      await details.getByLabel("Task 1 input 1 value").fill("hunter2-locked");
-      await page.waitForFunction(() => window.__SPECDESK_MOCK__.calls.some((c) => c.cmd === "keep_draft_values"));
-      assert.equal(await panel.count(), 1);
-      assert.equal(await details.getByLabel("Task 1 input 1 value").inputValue(), "hunter2-locked");
-      assert.deepEqual(await page.evaluate(() => window.__SPECDESK_MOCK__.db.draftValues), {});
+      await details.getByLabel("Task 1 input 2 name").fill("otp");
+      await details.getByLabel("Task 1 input 2 value").fill("typed-while-locked");
+      // The debounced save has run (the draft, without values, is in the web view's storage)...
+      await page.waitForFunction(() => (window.localStorage.getItem("specdesk.agents.draft") ?? "").includes('"otp"'));
+      // ...and asked nothing of the keychain: no write until the kept values are read back.
+      assert.equal((await mock.calls("keep_draft_values")).length, 0);
+      assert.equal(await details.getByLabel("Task 1 input 1 value").inputValue(), "");
+      assert.deepEqual(await page.evaluate(() => window.__SPECDESK_MOCK__.db.draftValues), { "kept-input": "kept-before-lock" });
       await expectAxeCleanInBothThemes(page, "the builder with a locked keychain");
-      // Its next step: Settings, whose keychain read asks the system to unlock it.
+
+      // Unlocked: Try again brings the kept value back and keeps both; the panel goes.
+      await page.evaluate(() => {
+        window.__SPECDESK_MOCK__.db.keychainLocked = false;
+      });
+      await panel.getByRole("button", { name: "Try again" }).click();
+      await panel.waitFor({ state: "detached" });
+      assert.equal(await details.getByLabel("Task 1 input 1 value").inputValue(), "kept-before-lock");
+      assert.equal(await details.getByLabel("Task 1 input 2 value").inputValue(), "typed-while-locked");
+      await page.waitForFunction(() => Object.keys(window.__SPECDESK_MOCK__.db.draftValues).length === 2);
+      const kept = await page.evaluate(() => Object.values(window.__SPECDESK_MOCK__.db.draftValues).sort());
+      assert.deepEqual(kept, ["kept-before-lock", "typed-while-locked"]);
+
+      // Locked again later: its next step is Settings, whose keychain read asks to unlock it.
+      await page.evaluate(() => {
+        window.__SPECDESK_MOCK__.db.keychainLocked = true;
+      });
+      await details.getByLabel("Task 1 input 2 value").fill("typed-after-lock");
+      await panel.waitFor();
+      const before = (await mock.calls("list_profiles")).length;
       await panel.getByRole("button", { name: "Unlock your keychain" }).click();
       await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
-      assert.ok((await mock.calls("draft_values")).length >= 1);
+      await page.waitForFunction((n) => window.__SPECDESK_MOCK__.calls.filter((c) => c.cmd === "list_profiles").length > n, before);
     });
   });
 });

@@ -48,6 +48,8 @@ export interface MockDb {
   textFiles: Record<string, string>;
   /** The batch builder's draft input values as the keychain keeps them, by input id. */
   draftValues: Record<string, string>;
+  /** The keychain refuses every call (a scenario's; a test unlocks it by setting it false). */
+  keychainLocked?: boolean;
   /** When set, the service cannot be reached and every model catalog is the copy kept then. */
   catalogsKeptAt?: string;
   /** Fake clock (ms since epoch); `now()` advances it one second per read. */

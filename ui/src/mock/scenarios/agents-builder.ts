@@ -108,15 +108,22 @@ defineScenario(
 /** What Rust says when the keychain refuses (SecretError::Locked). */
 export const KEYCHAIN_LOCKED = "Your keychain is locked. Unlock it (it may be asking for your password), then try again.";
 
+/** The base handler, refused while the scenario's keychain is locked. */
+function locked<K extends "keep_draft_values" | "draft_values">(cmd: K): BaseHandlers[K] {
+  return ((args: never, ctx: MockContext) => {
+    if (ctx.db.keychainLocked) throw ipcError("keychainLocked", KEYCHAIN_LOCKED);
+    return (baseHandlers[cmd] as (a: never, c: MockContext) => unknown)(args, ctx);
+  }) as BaseHandlers[K];
+}
+
 defineScenario(
   "agents-keychain-locked",
+  { keep_draft_values: locked("keep_draft_values"), draft_values: locked("draft_values") },
   {
-    keep_draft_values: () => {
-      throw ipcError("keychainLocked", KEYCHAIN_LOCKED);
-    },
-    draft_values: () => {
-      throw ipcError("keychainLocked", KEYCHAIN_LOCKED);
+    description: "The keychain is locked (until a test sets db.keychainLocked to false): the builder's draft input values are neither kept nor read back, and a value was kept before.",
+    setup: (db) => {
+      db.keychainLocked = true;
+      db.draftValues = { "kept-input": "kept-before-lock" };
     },
   },
-  { description: "The keychain is locked: the builder's draft input values cannot be kept or read back." },
 );

@@ -39,6 +39,19 @@ function refusedWhole(e: IpcError): boolean {
   return e.kind === ErrorKind.invalidInput && e.status === 400 && !e.field;
 }
 
+/** Whether any task of the draft has an input (whose value the keychain would keep). */
+function hasInputs(d: BuilderDraft): boolean {
+  return d.rows.some((r) => r.inputs.length > 0);
+}
+
+/** What a keychain's refusal means for the draft's input values (its title names the cause). */
+function valuesNotKept(e: IpcError): string {
+  const lost = "the input values you type here are lost when you close Specdesk.";
+  if (e.kind === ErrorKind.keychainLocked) return `Until you unlock it, ${lost} Unlock it, then try again: they are kept from then on.`;
+  if (e.kind === ErrorKind.keychainUnavailable) return `Specdesk keeps input values in your system keychain, and none answers: ${lost}`;
+  return `Your keychain refused them (${e.message}): ${lost}`;
+}
+
 /** Rows shown at a time (a batch can hold 1000). */
 export const PAGE_SIZE = 50;
 
@@ -66,6 +79,7 @@ export function Builder({
   const given = useState<BuilderDraft>(() => ({ rows: initialRows?.length ? initialRows : [emptyRow()], concurrency: DEFAULT_CONCURRENCY }));
   const [draft, setDraft] = initialRows ? given : kept;
   const valuesKept = initialRows ? "unknown" : kept[2];
+  const retryKeep = kept[3];
   const { remote, checking } = useTaskChecks(draft);
   const [sendCheck, setSendCheck] = useState<RemoteCheck | null>(null);
   const problems = useMemo(() => draftProblems(draft, remote, sendCheck), [draft, remote, sendCheck]);
@@ -278,9 +292,9 @@ export function Builder({
             {importMessage.text}
           </p>
         )}
-        {typeof valuesKept === "object" && (
-          // Where the values would be kept is refused: said with the keychain's next step.
-          <ErrorPanel error={{ ...valuesKept, message: `Specdesk keeps input values in your system keychain, which refused them: what you type here is lost when you close Specdesk. ${valuesKept.message}` }} />
+        {typeof valuesKept === "object" && hasInputs(draft) && valuesKept.kind !== failure?.kind && (
+          // Where the values would be kept refuses them: said with the keychain's next step.
+          <ErrorPanel error={{ ...valuesKept, message: valuesNotKept(valuesKept) }} onRetry={retryKeep} />
         )}
         {missing > 0 && (
           <p className="warn-text values-missing">

@@ -3,7 +3,7 @@
 // written back as the user types — debounced, and at once when the screen goes away or the
 // window closes. Input values are secrets: they go to the keychain (`keep_draft_values`), never
 // to localStorage.
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { IpcError } from "../../../ipc/contract";
 import { call, toIpcError } from "../../../ipc/invoke";
 import { loadDraft, saveDraft, type BuilderDraft } from "./model";
@@ -15,11 +15,15 @@ export const SAVE_DELAY_MS = 400;
 let inMemory: BuilderDraft | null = null;
 // The values last given to the keychain (JSON), so unchanged values are not written again.
 let keptValues = "{}";
+// Whether the kept values were read back this run. Until they are, nothing is written: a write
+// would replace values still in the keychain (a locked one, unlocked later) with the screen's.
+let valuesRead = false;
 
 /** Forgets this run's draft (tests). */
 export function resetDraftMemory(): void {
   inMemory = null;
   keptValues = "{}";
+  valuesRead = false;
 }
 
 type SetDraft = (next: BuilderDraft | ((d: BuilderDraft) => BuilderDraft)) => void;
@@ -46,8 +50,10 @@ export function withValues(d: BuilderDraft, values: Record<string, string>): Bui
   return changed ? { ...d, rows } : d;
 }
 
-/** Gives the draft's values to the keychain when they changed since the last time. */
+/** Gives the draft's values to the keychain when they changed since the last time (once they
+ * were read back: see `valuesRead`). */
 async function keepValues(d: BuilderDraft): Promise<ValuesKept | null> {
+  if (!valuesRead) return null;
   const values = draftValues(d);
   const json = JSON.stringify(values);
   if (json === keptValues) return null;
@@ -62,28 +68,40 @@ async function keepValues(d: BuilderDraft): Promise<ValuesKept | null> {
   }
 }
 
-export function useBuilderDraft(): [BuilderDraft, SetDraft, ValuesKept] {
+/** The builder's draft, its setter, whether the keychain keeps its input values, and how to try
+ * the keychain again (after the user unlocked it). */
+export function useBuilderDraft(): [BuilderDraft, SetDraft, ValuesKept, () => void] {
   const [draft, setDraft] = useState<BuilderDraft>(() => inMemory ?? loadDraft());
   const [kept, setKept] = useState<ValuesKept>("unknown");
   const latest = useRef(draft);
+  const live = useRef(true);
 
-  // After a restart, the values come back from the keychain into the inputs still empty.
-  useEffect(() => {
-    if (inMemory) return;
-    let live = true;
+  // The kept values come back from the keychain into the inputs still empty: after a restart,
+  // and again until a read succeeded (the keychain was locked). Then the draft is written.
+  const readBack = useCallback(() => {
     call("draft_values")
       .then((answer) => {
-        if (!live) return;
+        if (!live.current) return;
         const values = answer && typeof answer === "object" ? answer : {};
         keptValues = JSON.stringify(values);
-        setDraft((d) => withValues(d, values));
+        valuesRead = true;
         setKept("kept");
+        // The kept values into the inputs still empty, then the whole (with what was typed while
+        // the keychain refused) back to the keychain.
+        const merged = withValues(latest.current, values);
+        latest.current = merged;
+        setDraft(merged);
+        void keepValues(merged).then((k) => k && live.current && setKept(k));
       })
-      .catch((e: unknown) => live && setKept(toIpcError(e)));
-    return () => {
-      live = false;
-    };
+      .catch((e: unknown) => live.current && setKept(toIpcError(e)));
   }, []);
+  useEffect(() => {
+    live.current = true;
+    if (!inMemory || !valuesRead) readBack();
+    return () => {
+      live.current = false;
+    };
+  }, [readBack]);
 
   // Debounced: one write after typing pauses (`saveDraft` drops the input values; the keychain
   // gets them).
@@ -92,7 +110,7 @@ export function useBuilderDraft(): [BuilderDraft, SetDraft, ValuesKept] {
     latest.current = draft;
     const timer = window.setTimeout(() => {
       saveDraft(draft);
-      void keepValues(draft).then((k) => k && setKept(k));
+      void keepValues(draft).then((k) => k && live.current && setKept(k));
     }, SAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [draft]);
@@ -110,5 +128,5 @@ export function useBuilderDraft(): [BuilderDraft, SetDraft, ValuesKept] {
     };
   }, []);
 
-  return [draft, setDraft, kept];
+  return [draft, setDraft, kept, readBack];
 }
