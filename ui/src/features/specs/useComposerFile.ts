@@ -1,9 +1,8 @@
 // The composer's file: chosen in the system's dialog or dropped on the window (while the composer
 // is shown), then inspected by Rust (name, size, kind) before it becomes the draft's file.
 import { useState, type Dispatch, type SetStateAction } from "react";
-import { getCurrentWebview, type DragDropEvent } from "@tauri-apps/api/webview";
 import { call, toIpcError } from "../../ipc/invoke";
-import { useSubscription } from "../../ipc/events";
+import { useFileDrop } from "../../ipc/events";
 import type { ComposerDraft, DraftErrors } from "./draft";
 
 /** Whether a file is dragged over the window, one is being inspected, and how to choose one.
@@ -12,7 +11,6 @@ export function useComposerFile(
   latest: { current: { draft: ComposerDraft; onChange: (d: ComposerDraft) => void } },
   setErrors: Dispatch<SetStateAction<DraftErrors>>,
 ): { dragging: boolean; inspecting: boolean; pickFile: () => Promise<void> } {
-  const [dragging, setDragging] = useState(false);
   const [inspecting, setInspecting] = useState(false);
 
   const inspect = async (path: string) => {
@@ -33,20 +31,10 @@ export function useComposerFile(
       setInspecting(false);
     }
   };
-  // Files dropped on the window while the composer is shown become the spec's file.
-  useSubscription<DragDropEvent>(
-    "drag-drop",
-    (deliver) => getCurrentWebview().onDragDropEvent((event) => deliver(event.payload)),
-    (p) => {
-      if (p.type === "enter" || p.type === "over") setDragging(true);
-      else if (p.type === "leave") setDragging(false);
-      else if (p.type === "drop") {
-        setDragging(false);
-        const path = p.paths[0];
-        if (path) void inspect(path);
-      }
-    },
-  );
+  // Files dropped on the window while the composer is shown: the first becomes the spec's file.
+  const dragging = useFileDrop("drag-drop", (paths) => {
+    if (paths[0]) void inspect(paths[0]);
+  });
 
   const pickFile = async () => {
     try {

@@ -4,9 +4,8 @@
 // window arrives as Tauri's drag-drop event (its paths, read by Rust), not as an HTML5 drop;
 // the composer listens to it while it is shown (the Chat studio) and highlights meanwhile.
 import { memo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from "react";
-import { getCurrentWebview, type DragDropEvent } from "@tauri-apps/api/webview";
 import type { ContentBlock } from "../../../bindings/ContentBlock";
-import { useSubscription } from "../../../ipc/events";
+import { useFileDrop } from "../../../ipc/events";
 import { isSendKey } from "./keys";
 import { pastedImage, readImagePaths, readImages, userBlocks, type Attachment } from "./images";
 
@@ -14,7 +13,6 @@ export const Composer = memo(function Composer({ busy, onSend, onStop, sendLabel
   const [text, setText] = useState("");
   const [images, setImages] = useState<Attachment[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
-  const [dragging, setDragging] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
 
   const attach = async (files: Iterable<File>) => add(await readImages(files));
@@ -23,18 +21,10 @@ export const Composer = memo(function Composer({ busy, onSend, onStop, sendLabel
     setProblems(bad);
   };
 
-  useSubscription<DragDropEvent>(
-    "chat-drag-drop",
-    (deliver) => getCurrentWebview().onDragDropEvent((event) => deliver(event.payload)),
-    (p) => {
-      if (p.type === "enter" || p.type === "over") setDragging(true);
-      else if (p.type === "leave") setDragging(false);
-      else if (p.type === "drop") {
-        setDragging(false);
-        if (p.paths.length) void readImagePaths(p.paths).then(add);
-      }
-    },
-  );
+  // Dragged over the window (the app: Tauri's event), or over the form as a page sees it.
+  const [pageDragging, setDragging] = useState(false);
+  const windowDragging = useFileDrop("chat-drag-drop", (paths) => void readImagePaths(paths).then(add));
+  const dragging = pageDragging || windowDragging;
 
   const send = () => {
     if (busy || disabled) return;

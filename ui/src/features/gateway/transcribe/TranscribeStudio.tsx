@@ -3,10 +3,9 @@
 // what it cost. A recording from the microphone (where the window allows it) is kept with the
 // takes and becomes the audio to transcribe.
 import { useId, useMemo, useState } from "react";
-import { getCurrentWebview, type DragDropEvent } from "@tauri-apps/api/webview";
 import type { IpcError, MediaItem, Transcription } from "../../../ipc/contract";
 import { call, toIpcError } from "../../../ipc/invoke";
-import { useSubscription } from "../../../ipc/events";
+import { useFileDrop } from "../../../ipc/events";
 import { ErrorPanel } from "../../../components/ErrorPanel";
 import { useErrorToast } from "../../../components/Toasts";
 import { copyText } from "../../../lib/clipboard";
@@ -54,14 +53,9 @@ export function TranscribeStudio() {
   const models = useMemo(() => transcriptionModels(catalog.data?.list.data ?? []), [catalog.data]);
   const chosen = model || models[0]?.id || "";
 
-  useSubscription<DragDropEvent>(
-    "drag-drop",
-    (deliver) => getCurrentWebview().onDragDropEvent((event) => deliver(event.payload)),
-    (p) => {
-      const path = p.type === "drop" ? p.paths[0] : undefined;
-      if (path) setSource({ path, label: fileName(path) });
-    },
-  );
+  useFileDrop("drag-drop", (paths) => {
+    if (paths[0]) setSource({ path: paths[0], label: fileName(paths[0]) });
+  });
 
   const pick = async () => {
     setPickError(null);
