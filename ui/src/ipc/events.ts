@@ -1,7 +1,7 @@
 // Subscriptions to what the shell broadcasts (app events) and to the web view's own events (files
 // dropped on the window). One hook each, typed by name; the handler is read through a ref, so a
 // new handler never re-subscribes and no event falls in a gap between two subscriptions.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { listen } from "@tauri-apps/api/event";
 import { getCurrentWebview, type DragDropEvent } from "@tauri-apps/api/webview";
 import type { AppEvents } from "./contract";
@@ -56,21 +56,19 @@ export function useAppEvent<E extends keyof AppEvents>(name: E, handler: (payloa
 /**
  * Files dropped on the window while the component is shown (`key` names the subscription): each
  * drop's paths go to `onDrop` (Tauri's drag-drop event: paths, which Rust reads, not an HTML5
- * drop). Returns whether files are dragged over the window now, for a highlight.
+ * drop). `onDragging`, when given, hears whether files are dragged over the window (a highlight).
  */
-export function useFileDrop(key: string, onDrop: (paths: string[]) => void): boolean {
-  const [dragging, setDragging] = useState(false);
+export function useFileDrop(key: string, onDrop: (paths: string[]) => void, onDragging?: (dragging: boolean) => void): void {
   useSubscription<DragDropEvent>(
     key,
     (deliver) => getCurrentWebview().onDragDropEvent((event) => deliver(event.payload)),
     (p) => {
-      if (p.type === "enter" || p.type === "over") setDragging(true);
-      else if (p.type === "leave") setDragging(false);
+      if (p.type === "enter" || p.type === "over") onDragging?.(true);
+      else if (p.type === "leave") onDragging?.(false);
       else if (p.type === "drop") {
-        setDragging(false);
+        onDragging?.(false);
         if (p.paths.length) onDrop(p.paths);
       }
     },
   );
-  return dragging;
 }

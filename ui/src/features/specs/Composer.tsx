@@ -87,7 +87,8 @@ export function Composer({
   const descriptionRef = useRef<HTMLTextAreaElement>(null);
   const sectionRef = useRef<HTMLElement>(null);
 
-  // Keep the latest draft reachable from the drag-and-drop listener, which is set up once.
+  // The latest draft, for what finishes later than the render that started it (a dropped or
+  // chosen file's inspection, a send).
   const latest = useRef({ draft, onChange });
   useEffect(() => {
     latest.current = { draft, onChange };

@@ -32,9 +32,14 @@ export function useComposerFile(
     }
   };
   // Files dropped on the window while the composer is shown: the first becomes the spec's file.
-  const dragging = useFileDrop("drag-drop", (paths) => {
-    if (paths[0]) void inspect(paths[0]);
-  });
+  const [dragging, setDragging] = useState(false);
+  useFileDrop(
+    "drag-drop",
+    (paths) => {
+      if (paths[0]) void inspect(paths[0]);
+    },
+    setDragging,
+  );
 
   const pickFile = async () => {
     try {

@@ -21,7 +21,6 @@ function valuesNotKept(e: IpcError): string {
   return `Your keychain refused them (${e.message}): ${lost}`;
 }
 
-
 export function DraftNotes({
   draft,
   importMessage,

@@ -1,6 +1,7 @@
 // What the builder's rows can be asked to do: change, move, duplicate, delete (with an Undo),
-// open their details, add a task, take imported tasks. Each keeps the page and the focus where
-// the user expects them (Builder.tsx shows the rows).
+// open their details, add a task, take imported tasks; and how to show a place among them (its
+// page, its details, then the focus once rendered). Each keeps the page and the focus where the
+// user expects them (Builder.tsx shows the rows).
 import { useEffect, useRef, useState } from "react";
 import { useNotice } from "../../../lib/notices";
 import { cellId, CONCURRENCY_ID } from "./ids";

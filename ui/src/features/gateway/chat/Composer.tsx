@@ -21,10 +21,10 @@ export const Composer = memo(function Composer({ busy, onSend, onStop, sendLabel
     setProblems(bad);
   };
 
-  // Dragged over the window (the app: Tauri's event), or over the form as a page sees it.
-  const [pageDragging, setDragging] = useState(false);
-  const windowDragging = useFileDrop("chat-drag-drop", (paths) => void readImagePaths(paths).then(add));
-  const dragging = pageDragging || windowDragging;
+  // One highlight for a drag over the window (the app: Tauri's event) and over the form as a
+  // page sees it.
+  const [dragging, setDragging] = useState(false);
+  useFileDrop("chat-drag-drop", (paths) => void readImagePaths(paths).then(add), setDragging);
 
   const send = () => {
     if (busy || disabled) return;
