@@ -4,6 +4,8 @@
 // `launch()` and `quit()`.
 import { execFileSync } from "node:child_process";
 import assert from "node:assert/strict";
+import { copyFileSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { remote } from "webdriverio";
 
 /** A 1×1 PNG (base64): `decoded` tells it was drawn. */
@@ -331,4 +333,20 @@ export async function answerFileDialog(title, path) {
     await browser.waitUntil(async () => windowsTitled(title).length === 0, { timeout: 2000 }).catch(() => undefined);
   }
   assert.deepEqual(windowsTitled(title), [], `the dialog titled "${title}" did not take the path`);
+}
+
+/**
+ * The newest speech take in the media folder, copied to `dir` as `name` (its extension kept): a
+ * recording of the user's own for the transcription tests. Returns the copy's path.
+ */
+export function copyOfLatestTake(dir, name) {
+  const media = join(env("SPECDESK_DATA_DIR"), "media");
+  const audio = readdirSync(media, { recursive: true })
+    .map((f) => join(media, String(f)))
+    .filter((f) => /\.(wav|mp3)$/i.test(f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  assert.ok(audio, `a speech take in ${media}`);
+  const copy = join(dir, `${name}${audio.slice(audio.lastIndexOf("."))}`);
+  copyFileSync(audio, copy);
+  return copy;
 }

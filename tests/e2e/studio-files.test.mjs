@@ -8,10 +8,10 @@
 // folder). Nothing here measures time.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PNG, answerFileDialog, browser, click, decoded, env, fill, launch, openArea, openStudio, quit, selected, setCheck, tauriDrag, useSandbox, waitForAnnouncement, waitForSelected, waitForText } from "./helpers.mjs";
+import { PNG, answerFileDialog, browser, click, copyOfLatestTake, decoded, fill, launch, openArea, openStudio, quit, selected, setCheck, tauriDrag, useSandbox, waitForAnnouncement, waitForSelected, waitForText } from "./helpers.mjs";
 
 const files = mkdtempSync(join(tmpdir(), "specdesk-files-"));
 
@@ -89,14 +89,7 @@ test("a recording picked in the system's file dialog is transcribed to its text"
   await click("button", "Generate speech");
   await browser.$('section[aria-label="Player"]').waitForExist({ timeout: 30000 });
   // The take's file, copied out of the media folder as a recording of the user's own.
-  const media = join(env("SPECDESK_DATA_DIR"), "media");
-  const audio = readdirSync(media, { recursive: true })
-    .map((f) => join(media, String(f)))
-    .filter((f) => /\.(wav|mp3)$/i.test(f))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
-  assert.ok(audio, `a speech take in ${media}`);
-  const recording = join(files, `meeting${audio.slice(audio.lastIndexOf("."))}`);
-  copyFileSync(audio, recording);
+  const recording = copyOfLatestTake(files, "meeting");
 
   await openStudio("Transcription");
   await click("button", "Pick an audio file…");

@@ -13,10 +13,10 @@
 import { execFileSync, spawn } from "node:child_process";
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PNG, browser, click, decoded, env, fill, launch, openArea, openStudio, plain, quit, selected, setCheck, tauriDrag, useSandbox, waitForAnnouncement, waitForDuration, waitForSelected, waitForText } from "./helpers.mjs";
+import { PNG, browser, click, copyOfLatestTake, decoded, env, fill, launch, openArea, openStudio, plain, quit, selected, setCheck, tauriDrag, useSandbox, waitForAnnouncement, waitForDuration, waitForSelected, waitForText } from "./helpers.mjs";
 
 const MESSAGE = "Hello from the end-to-end test";
 const SPOKEN = "Welcome to Specdesk, the desktop client.";
@@ -103,15 +103,8 @@ test("speech is generated and plays, and the take is transcribed back to its tex
 
 test("a recording dropped on the window is transcribed (WebKit's drop, through Tauri's drop event)", async () => {
   // The take's file, copied out of the media folder as a recording of the user's own.
-  const media = join(env("SPECDESK_DATA_DIR"), "media");
-  const audio = readdirSync(media, { recursive: true })
-    .map((f) => join(media, String(f)))
-    .filter((f) => /\.(wav|mp3)$/i.test(f))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
-  assert.ok(audio, `a speech take in ${media}`);
   const dir = mkdtempSync(join(tmpdir(), "specdesk-recording-"));
-  const recording = join(dir, `interview${audio.slice(audio.lastIndexOf("."))}`);
-  copyFileSync(audio, recording);
+  const recording = copyOfLatestTake(dir, "interview");
   try {
     await openStudio("Speech and music");
     await openStudio("Transcription");
