@@ -5,7 +5,7 @@
 // capacity gauge. Axe in both themes. Flow: Browser agents → Batch history → Open → the batch.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { expectAxeClean, startHarness, textOf } from "./harness.mjs";
+import { expectAxeClean, startHarness, textOf, openArea } from "./harness.mjs";
 
 const BATCH_LIVE = "6750aaaa0000000000001000";
 const BATCH_STATUSES = "6750aaaa0000000000000010";
@@ -18,10 +18,7 @@ after(async () => {
   await h?.close();
 });
 
-async function openAgents(page) {
-  await page.getByRole("navigation", { name: "Areas" }).getByRole("button", { name: "Browser agents" }).click();
-  await page.getByRole("heading", { level: 1, name: "Browser agents" }).waitFor();
-}
+const openAgents = (page) => openArea(page, "Browser agents");
 
 const history = (page) => page.getByRole("region", { name: "Batch history" });
 const batchView = (page, id) => page.getByRole("region", { name: `Batch ${id}` });

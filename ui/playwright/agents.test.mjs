@@ -5,7 +5,7 @@
 // Axe in both themes.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { expectAxeClean, expectAxeCleanInBothThemes, startHarness, textOf } from "./harness.mjs";
+import { expectAxeClean, expectAxeCleanInBothThemes, startHarness, textOf, openArea } from "./harness.mjs";
 
 let h;
 before(async () => {
@@ -15,10 +15,7 @@ after(async () => {
   await h?.close();
 });
 
-async function openAgents(page) {
-  await page.getByRole("navigation", { name: "Areas" }).getByRole("button", { name: "Browser agents" }).click();
-  await page.getByRole("heading", { level: 1, name: "Browser agents" }).waitFor();
-}
+const openAgents = (page) => openArea(page, "Browser agents");
 
 const form = (page) => page.getByRole("form", { name: "New batch" });
 const runButton = (page) => form(page).getByRole("button", { name: /^Run [\d,]+ tasks?$/ });

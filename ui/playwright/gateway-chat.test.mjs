@@ -8,7 +8,7 @@
 // gateway-models.test.mjs.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { expectAxeClean, expectAxeCleanInBothThemes, startHarness, textOf } from "./harness.mjs";
+import { expectAxeClean, expectAxeCleanInBothThemes, startHarness, textOf, openGateway } from "./harness.mjs";
 
 let h;
 before(async () => {
@@ -21,12 +21,6 @@ after(async () => {
 const MODEL = "anthropic/claude-sonnet-4.5";
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 const reply = (model, asked) => `${model.split("/").pop()} says: here is a thought about ${asked}. Keep it short and clear.`;
-
-async function openGateway(page, tab = "Chat") {
-  await page.getByRole("navigation", { name: "Areas" }).getByRole("button", { name: "Gateway" }).click();
-  await page.getByRole("heading", { level: 1, name: "Gateway" }).waitFor();
-  await page.getByRole("tablist", { name: "Studios" }).getByRole("tab", { name: tab, exact: true }).click();
-}
 
 async function openChat(page) {
   await openGateway(page, "Chat");

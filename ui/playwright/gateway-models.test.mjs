@@ -4,7 +4,7 @@
 // Settings; axe in the light and the dark theme.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { expectAxeClean, startHarness, textOf } from "./harness.mjs";
+import { expectAxeClean, startHarness, textOf, openGateway } from "./harness.mjs";
 
 let h;
 before(async () => {
@@ -13,12 +13,6 @@ before(async () => {
 after(async () => {
   await h?.close();
 });
-
-async function openGateway(page, tab) {
-  await page.getByRole("navigation", { name: "Areas" }).getByRole("button", { name: "Gateway" }).click();
-  await page.getByRole("heading", { level: 1, name: "Gateway" }).waitFor();
-  await page.getByRole("tablist", { name: "Studios" }).getByRole("tab", { name: tab, exact: true }).click();
-}
 
 describe("models", () => {
   test("browses the catalog with filters, newest first, and the priced image and video lists", async () => {

@@ -4,7 +4,7 @@
 // the light and the dark theme.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { expectAxeClean, expectAxeCleanInBothThemes, textOf, startHarness } from "./harness.mjs";
+import { expectAxeClean, expectAxeCleanInBothThemes, textOf, startHarness, openGateway } from "./harness.mjs";
 
 let h;
 before(async () => {
@@ -15,12 +15,6 @@ after(async () => {
 });
 
 const MODEL = "anthropic/claude-sonnet-4.5";
-
-async function openGateway(page, tab) {
-  await page.getByRole("navigation", { name: "Areas" }).getByRole("button", { name: "Gateway" }).click();
-  await page.getByRole("heading", { level: 1, name: "Gateway" }).waitFor();
-  await page.getByRole("tablist", { name: "Studios" }).getByRole("tab", { name: tab, exact: true }).click();
-}
 
 describe("rerank", () => {
   test("ranks pasted documents with scores and original positions, and copies the order", async () => {

@@ -199,3 +199,15 @@ export async function expectAxeClean(page, label) {
 export async function textOf(locator) {
   return (await locator.innerText()).replace(/\s+/g, " ").trim();
 }
+
+/** Opens an area from the sidebar ("Specs", "Browser agents", "Gateway"...) and waits for its heading. */
+export async function openArea(page, name) {
+  await page.getByRole("navigation", { name: "Areas" }).getByRole("button", { name, exact: true }).click();
+  await page.getByRole("heading", { level: 1, name }).waitFor();
+}
+
+/** Opens the Gateway on its studio `tab` ("Chat", "Rerank"...). */
+export async function openGateway(page, tab) {
+  await openArea(page, "Gateway");
+  await page.getByRole("tablist", { name: "Studios" }).getByRole("tab", { name: tab, exact: true }).click();
+}
