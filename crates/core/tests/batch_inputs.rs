@@ -102,6 +102,41 @@ fn ledger_job(w: &World, key: &str, tasks: Vec<BrowserTask>) -> Job {
         .unwrap()
 }
 
+/// The batch of `tasks(w)` started `mode`'s way, its sign-in task on a page that answers only once
+/// the test opens it (until then the batch runs on the service).
+async fn gated_batch(w: &World, mode: BatchRunMode) -> (GatedPage, Job) {
+    let page =
+        GatedPage::start("<html><head><title>Sign in</title></head><body>Signed in</body></html>")
+            .await
+            .unwrap();
+    let mut all = tasks(w);
+    all[0].url = page.url().to_owned();
+    let job = w
+        .runner
+        .start_batch(&w.profile_id, all, BatchOptions::default(), mode, None)
+        .await
+        .unwrap();
+    (page, job)
+}
+
+/// The first change of job `id` broadcast from now on that `wanted` accepts.
+async fn until_change(
+    changes: &mut tokio::sync::broadcast::Receiver<Job>,
+    id: i64,
+    never: &str,
+    wanted: impl Fn(&Job) -> bool,
+) -> Job {
+    loop {
+        let seen = tokio::time::timeout(Duration::from_secs(60), changes.recv())
+            .await
+            .expect(never)
+            .unwrap();
+        if seen.id == id && wanted(&seen) {
+            return seen;
+        }
+    }
+}
+
 /// Everything SQLite wrote: the database and its journal files.
 fn sqlite_bytes(w: &World) -> Vec<u8> {
     let mut out = Vec::new();
@@ -208,24 +243,9 @@ fn assert_both_succeeded(done: &Job, id: i64) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_batchs_input_values_are_never_at_rest_or_broadcast() {
     let w = world().await;
-    // The sign-in page answers when the test says: the batch is on the service, running.
-    let page = GatedPage::start("<html><head><title>Sign in</title></head></html>")
-        .await
-        .unwrap();
-    let mut all = tasks(&w);
-    all[0].url = page.url().to_owned();
     let mut changes = w.runner.subscribe();
-    let job = w
-        .runner
-        .start_batch(
-            &w.profile_id,
-            all,
-            BatchOptions::default(),
-            BatchRunMode::Background,
-            None,
-        )
-        .await
-        .unwrap();
+    // The batch is on the service, running, until the test opens its sign-in page.
+    let (page, job) = gated_batch(&w, BatchRunMode::Background).await;
     assert!(job.remote_id.is_some(), "sent in the background");
     // The service has it; the keychain keeps its values until it ends.
     let vault = Keys::new(Arc::new(w.keychain.clone()), Duration::from_secs(5));
@@ -314,33 +334,12 @@ async fn a_live_batch_killed_mid_run_is_followed_by_the_id_learnt_at_its_start_a
     // The sign-in page answers only when the test says: the batch runs on the service, its first
     // events delivered, when the app is killed. The live stream names its batch only at its end;
     // the id was learnt as soon as the stream opened, so the relaunch follows it by its id.
-    let page =
-        GatedPage::start("<html><head><title>Sign in</title></head><body>Signed in</body></html>")
-            .await
-            .unwrap();
-    let mut all = tasks(&w);
-    all[0].url = page.url().to_owned();
     let mut changes = w.runner.subscribe();
-    let job = w
-        .runner
-        .start_batch(
-            &w.profile_id,
-            all,
-            BatchOptions::default(),
-            BatchRunMode::Live,
-            None,
-        )
-        .await
-        .unwrap();
-    loop {
-        let seen = tokio::time::timeout(Duration::from_secs(60), changes.recv())
-            .await
-            .expect("the batch never ran")
-            .unwrap();
-        if seen.id == job.id && seen.status == JobStatus::Running {
-            break;
-        }
-    }
+    let (page, job) = gated_batch(&w, BatchRunMode::Live).await;
+    until_change(&mut changes, job.id, "the batch never ran", |j| {
+        j.status == JobStatus::Running
+    })
+    .await;
     let batch_id = w.library.job(job.id).unwrap().remote_id;
     assert!(batch_id.is_some(), "the id is stored while the batch runs");
     // The service has the batch; its values stay in the keychain while it runs (a relaunch
@@ -380,22 +379,7 @@ async fn a_live_batch_killed_mid_run_is_followed_by_the_id_learnt_at_its_start_a
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_batch_stopped_while_the_service_runs_it_forgets_its_values() {
     let w = world().await;
-    let page = GatedPage::start("<html><head><title>Sign in</title></head></html>")
-        .await
-        .unwrap();
-    let mut all = tasks(&w);
-    all[0].url = page.url().to_owned();
-    let job = w
-        .runner
-        .start_batch(
-            &w.profile_id,
-            all,
-            BatchOptions::default(),
-            BatchRunMode::Background,
-            None,
-        )
-        .await
-        .unwrap();
+    let (_page, job) = gated_batch(&w, BatchRunMode::Background).await;
     let vault = Keys::new(Arc::new(w.keychain.clone()), Duration::from_secs(5));
     let account = task_inputs::account(job.idempotency_key.as_deref().unwrap());
     assert!(vault.get(&account).await.unwrap().is_some());
@@ -461,15 +445,10 @@ async fn a_relaunch_scrubs_what_a_running_batch_echoes_of_its_values() {
     w.profiles.client_for(&w.profile_id).await.unwrap();
     w.keychain.set_locked(true);
     assert_eq!(w.runner.resume_all().await.unwrap(), 1);
-    let held = loop {
-        let seen = tokio::time::timeout(Duration::from_secs(60), changes.recv())
-            .await
-            .expect("the batch was never held")
-            .unwrap();
-        if seen.id == job.id && seen.error.is_some() {
-            break seen;
-        }
-    };
+    let held = until_change(&mut changes, job.id, "the batch was never held", |j| {
+        j.error.is_some()
+    })
+    .await;
     assert_eq!(
         (held.status.is_final(), held.error.map(|e| e.kind)),
         (false, Some(IpcErrorKind::KeychainLocked))
