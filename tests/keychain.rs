@@ -65,9 +65,11 @@ fn a_profile_key_reaches_the_keychain_and_no_file() {
             Arc::new(specdesk_core::MemorySettings::default()),
             Arc::new(OsKeychain::with_service(&service)),
             Arc::new(SilentNotifier),
+            false,
         )
         .await
-        .unwrap();
+        .unwrap()
+        .0;
         let key = specdesk_sandbox::keys::PRO;
         let view = state
             .profiles

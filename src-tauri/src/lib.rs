@@ -11,22 +11,11 @@ pub mod keychain;
 pub mod microphone;
 pub mod notify;
 pub mod settings_store;
+pub mod startup;
 pub mod state;
 pub mod streams;
 
-use std::sync::Arc;
-
-use tauri::{Emitter, Manager};
-use tokio::sync::broadcast::error::RecvError;
-
-/// Where the app keeps its data: `SPECDESK_DATA_DIR` when set (tests, portable use), else the
-/// OS's app data folder.
-fn data_dir(app: &tauri::App) -> Result<std::path::PathBuf, Box<dyn std::error::Error>> {
-    if let Some(dir) = std::env::var_os("SPECDESK_DATA_DIR") {
-        return Ok(dir.into());
-    }
-    Ok(app.path().app_data_dir()?)
-}
+use tauri::Manager;
 
 /// Where the log files go: `SPECDESK_DATA_DIR/logs` when that is set, else the OS's log folder
 /// for the app.
@@ -35,29 +24,6 @@ fn log_dir(app: &tauri::App) -> Result<std::path::PathBuf, Box<dyn std::error::E
         return Ok(std::path::PathBuf::from(dir).join("logs"));
     }
     Ok(app.path().app_log_dir()?)
-}
-
-/// Broadcasts every change of the job ledger to the UI (`job-changed`), each job's request only
-/// when it is new to the UI (`core::job_changes`).
-fn forward_job_changes(
-    app: tauri::AppHandle,
-    mut changes: tokio::sync::broadcast::Receiver<specdesk_core::Job>,
-) {
-    tauri::async_runtime::spawn(async move {
-        let mut told = specdesk_core::job_changes::JobChanges::new();
-        loop {
-            match changes.recv().await {
-                Ok(job) => {
-                    let payload = told.payload(&job);
-                    if let Err(e) = app.emit(commands::events::JOB_CHANGED, payload) {
-                        tracing::warn!("could not emit a job change: {e}");
-                    }
-                }
-                Err(RecvError::Lagged(_)) => continue,
-                Err(RecvError::Closed) => break,
-            }
-        }
-    });
 }
 
 /// Files dropped on the window count as chosen by the user (`AppState::chosen_files`).
@@ -127,56 +93,32 @@ pub fn run() {
             }
             #[cfg(feature = "e2e-hooks")]
             accept_test_drops(app);
-            let logs = log_dir(app)?;
-            if let Err(e) = specdesk_core::logs::install(&logs) {
-                eprintln!(
-                    "Specdesk could not start its log in {}: {e}",
-                    logs.display()
-                );
-            }
-            tracing::info!(version = env!("CARGO_PKG_VERSION"), "Specdesk started");
-            app.manage(commands::support::LogFolder(logs));
-            let dir = data_dir(app)?;
-            std::fs::create_dir_all(&dir)?;
-            let (settings, notice) =
-                settings_store::PluginSettings::open(app.handle(), &dir.join("settings.json"))
-                    .map_err(|e| e.message)?;
-            app.manage(commands::StartNotice(std::sync::Mutex::new(notice)));
-            let secrets = Arc::new(keychain::OsKeychain::default());
-            let notifier = Arc::new(notify::DesktopNotifier::new(app.handle().clone()));
-            let state = tauri::async_runtime::block_on(state::AppState::open(
-                &dir,
-                Arc::new(settings),
-                secrets,
-                notifier,
-            ))
-            .map_err(|e| e.message)?;
-            forward_job_changes(app.handle().clone(), state.jobs.subscribe());
-            // Generated media are shown through the asset protocol, from the media folder only.
-            if let Err(e) = app
-                .asset_protocol_scope()
-                .allow_directory(&state.media_dir, true)
-            {
-                tracing::warn!("the media folder could not be opened to the web view: {e}");
-            }
-            app.manage(state);
-            // Every unfinished job of the ledger (a spec generating when the app was closed...)
-            // is followed again.
-            let handle = app.handle().clone();
-            tauri::async_runtime::spawn(async move {
-                let state = handle.state::<state::AppState>();
-                match state.jobs.resume_all().await {
-                    Ok(n) if n > 0 => tracing::info!("resumed {n} unfinished jobs"),
-                    Ok(_) => {}
-                    Err(e) => tracing::warn!("could not resume jobs: {}", e.message),
+            match log_dir(app) {
+                Ok(logs) => {
+                    if let Err(e) = specdesk_core::logs::install(&logs) {
+                        eprintln!(
+                            "Specdesk could not start its log in {}: {e}",
+                            logs.display()
+                        );
+                    }
+                    app.manage(commands::support::LogFolder(logs));
                 }
-            });
+                Err(e) => eprintln!("Specdesk found no folder for its log: {e}"),
+            }
+            app.manage(startup::Startup::default());
+            app.manage(commands::StartNotice::default());
+            // A start that fails opens the recovery window instead (the UI reads the problem
+            // from app_info); nothing here ends the app.
+            let _ = tauri::async_runtime::block_on(startup::start(app.handle(), false));
             Ok(())
         })
         // Exactly the paths of src-tauri/commands.list, the one list of commands (build.rs and the
         // capabilities are checked against it; so is this, by a test in commands/tests.rs).
         .invoke_handler(tauri::generate_handler![
             commands::app_info,
+            commands::startup::retry_start,
+            commands::startup::start_fresh_library,
+            commands::startup::open_data_folder,
             commands::finish_welcome,
             commands::list_profiles,
             commands::add_profile,
@@ -260,5 +202,10 @@ pub fn run() {
             commands::gateway::chat_winners,
         ])
         .run(tauri::generate_context!())
-        .expect("error while running Specdesk");
+        .unwrap_or_else(|e| {
+            // Only Tauri itself failing (no display, no web view) ends here: say so plainly.
+            eprintln!("Specdesk could not open its window: {e}");
+            tracing::error!("Specdesk could not open its window: {e}");
+            std::process::exit(1);
+        });
 }

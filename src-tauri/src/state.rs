@@ -6,9 +6,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
+use specdesk_core::library::LIBRARY_BUSY_WAIT;
 use specdesk_core::{
-    ChosenFiles, IpcError, IpcErrorKind, JobRunner, JobRunnerConfig, Keys, Library, Notifier,
-    Profiles, SecretStore, SettingsStore,
+    ChosenFiles, JobRunner, JobRunnerConfig, Keys, Library, Notifier, Profiles, SecretStore,
+    SettingsStore, StartProblem, StartStep,
 };
 use specdesk_sandbox::SandboxHandle;
 
@@ -37,25 +38,33 @@ pub struct AppState {
 
 impl AppState {
     /// Opens everything under `data_dir`, starts the embedded sandbox and the job runner (which
-    /// follows nothing until `jobs.resume_all()`).
+    /// follows nothing until `jobs.resume_all()`). A damaged library is set aside and a fresh one
+    /// made (the notice says so); `fresh_library` sets the library aside whatever its state (the
+    /// recovery window's "Start with a fresh library"). Each failure names its step.
     pub async fn open(
         data_dir: &Path,
         settings: Arc<dyn SettingsStore>,
         secrets: Arc<dyn SecretStore>,
         notifier: Arc<dyn Notifier>,
-    ) -> Result<AppState, IpcError> {
-        std::fs::create_dir_all(data_dir).map_err(IpcError::storage)?;
+        fresh_library: bool,
+    ) -> Result<(AppState, Option<String>), StartProblem> {
+        std::fs::create_dir_all(data_dir)
+            .map_err(|e| StartProblem::folder(StartStep::DataFolder, data_dir, &e, data_dir))?;
         let media_dir = data_dir.join("media");
-        std::fs::create_dir_all(&media_dir).map_err(IpcError::storage)?;
+        std::fs::create_dir_all(&media_dir)
+            .map_err(|e| StartProblem::folder(StartStep::MediaFolder, &media_dir, &e, data_dir))?;
+        let library_path = data_dir.join("library.sqlite");
+        let opened = if fresh_library {
+            Library::start_fresh(&library_path, LIBRARY_BUSY_WAIT)
+        } else {
+            Library::open_at_start(&library_path, LIBRARY_BUSY_WAIT)
+        }
+        .map_err(|e| StartProblem::library(&e, &library_path, data_dir))?;
+        let notice = if fresh_library { None } else { opened.notice() };
+        let library = Arc::new(opened.library);
         let sandbox = crate::embedded_sandbox::start(&data_dir.join("sandbox"))
             .await
-            .map_err(|e| {
-                IpcError::new(
-                    IpcErrorKind::Internal,
-                    format!("The built-in Sandbox could not start ({e}). Restart Specdesk."),
-                )
-            })?;
-        let library = Arc::new(Library::open(&data_dir.join("library.sqlite"))?);
+            .map_err(|e| StartProblem::sandbox(e, data_dir))?;
         let profiles = Arc::new(Profiles::new(
             settings,
             Keys::new(secrets, KEYCHAIN_TIMEOUT),
@@ -67,7 +76,7 @@ impl AppState {
                 Duration::from_secs(settings.spec_poll_interval_secs.into());
         }
         let jobs = JobRunner::new(library.clone(), profiles.clone(), notifier, config);
-        Ok(AppState {
+        let state = AppState {
             profiles,
             library,
             jobs,
@@ -78,6 +87,7 @@ impl AppState {
             data_dir: data_dir.to_owned(),
             media_dir,
             sandbox,
-        })
+        };
+        Ok((state, notice))
     }
 }

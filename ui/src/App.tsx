@@ -6,6 +6,7 @@ import { AppToaster } from "./components/Toasts";
 import { toIpcError } from "./ipc/invoke";
 import { AppHeader, AreaScreen, ShellDialogs, Sidebar, StartNotice, type Dialog, type Screen } from "./features/shell/Frame";
 import { Welcome } from "./features/shell/Welcome";
+import { Recovery } from "./features/shell/Recovery";
 import { prefetchAreas } from "./features/shell/areas";
 import { useHashRoute } from "./features/shell/history";
 import { placeOf } from "./features/shell/route";
@@ -91,6 +92,8 @@ export function App() {
       </main>
     );
   }
+  // The app could not start (a locked library, a read-only data folder…): the recovery window.
+  if (info.data.startProblem) return <Recovery problem={info.data.startProblem} />;
   const notice = startNotice ? <StartNotice text={startNotice} onDismiss={() => setStartNotice(null)} /> : null;
   if (info.data.firstRun) {
     return (

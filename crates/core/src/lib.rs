@@ -14,6 +14,7 @@ pub mod chat_frames;
 pub mod chat_render;
 pub mod credits;
 pub mod events;
+pub mod file_names;
 pub mod files;
 pub mod image_file;
 pub mod ipc_error;
@@ -31,6 +32,7 @@ pub mod secrets;
 pub mod settings;
 pub mod specs;
 pub mod spend;
+pub mod startup;
 pub mod studio;
 pub mod task_inputs;
 pub mod views;
@@ -45,8 +47,8 @@ pub use jobs::{
 };
 pub use library::{
     CachedSpec, ChatWinner, Conversation, ConversationMessage, CreditEntry, Job, JobKind,
-    JobStatus, Library, MediaItem, MediaKind, NewChatWinner, NewMedia, PlanPoint, RecentProject,
-    SpecMarkdown,
+    JobStatus, Library, LibraryError, LibraryTrouble, MediaItem, MediaKind, NewChatWinner,
+    NewMedia, PlanPoint, RecentProject, SpecMarkdown,
 };
 pub use markdown::{Rendered, TocEntry, render as render_markdown};
 pub use plans::{PlanTarget, PlanView};
@@ -59,5 +61,6 @@ pub use settings::{
     MemorySettings, Settings, SettingsStore, SpecDepth, Stored, Theme, set_aside_if_damaged,
 };
 pub use specs::{FileInfo, SpecDoc, SpecDraft, SpecPage, SpecQuery, SpecView};
+pub use startup::{StartProblem, StartStep};
 pub use studio::Studio;
 pub use views::{AppInfo, ConnectionTest, CreditsView};

@@ -547,20 +547,9 @@ const DOCUMENT_EXTENSIONS: &[&str] = &["md", "markdown", "txt", "csv"];
 /// " (2)"-style suffix is added); a name without a document extension (`.md`, `.markdown`, `.csv`,
 /// `.txt`) gets `.md` added. Returns the path written.
 pub fn save_document(folder: &Path, file_name: &str, contents: &str) -> Result<PathBuf, IpcError> {
-    let clean: String = file_name
-        .chars()
-        .map(|c| {
-            if c.is_control() || matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') {
-                '-'
-            } else {
-                c
-            }
-        })
-        .collect();
-    let mut clean = clean.trim().trim_start_matches('.').to_owned();
-    if clean.is_empty() {
+    let Some(mut clean) = crate::file_names::portable_file_name(file_name) else {
         return Err(IpcError::invalid("fileName", "Give the file a name."));
-    }
+    };
     let is_document = clean.rsplit_once('.').is_some_and(|(stem, ext)| {
         !stem.is_empty() && DOCUMENT_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str())
     });

@@ -21,6 +21,9 @@ pub struct AppInfo {
     /// builds answer false, and the UI does not listen for those events at all.
     #[serde(default)]
     pub test_hooks: bool,
+    /// Set when the app could not start: the UI shows the recovery window instead of the app.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_problem: Option<crate::startup::StartProblem>,
 }
 
 /// `test_connection`: the address and key work, and this is the balance.

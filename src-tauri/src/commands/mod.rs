@@ -11,11 +11,12 @@ pub mod jobs;
 pub mod plans;
 pub mod recording;
 pub mod specs;
+pub mod startup;
 pub mod support;
 #[cfg(test)]
 mod tests;
 
-use tauri::{AppHandle, Emitter, Runtime, State};
+use tauri::{AppHandle, Emitter, Manager, Runtime, State};
 use tauri_plugin_opener::OpenerExt;
 
 use specdesk_core::credits as core_credits;
@@ -46,20 +47,37 @@ pub(crate) fn emit<R: Runtime, S: serde::Serialize + Clone>(
     }
 }
 
-/// Something to tell the user once, found while starting (a damaged settings file set aside).
+/// Something to tell the user once, found while starting (a damaged settings file or library set
+/// aside).
+#[derive(Default)]
 pub struct StartNotice(pub std::sync::Mutex<Option<String>>);
 
 #[tauri::command]
-pub async fn app_info(
-    state: State<'_, AppState>,
-    notice: State<'_, StartNotice>,
-) -> Result<AppInfo> {
+pub async fn app_info(app: AppHandle, notice: State<'_, StartNotice>) -> Result<AppInfo> {
+    let version = env!("CARGO_PKG_VERSION").to_owned();
+    let test_hooks = cfg!(feature = "e2e-hooks");
+    // The app could not start: the UI shows the recovery window.
+    let Some(state) = app.try_state::<AppState>() else {
+        let problem = startup::problem(&app);
+        return Ok(AppInfo {
+            version,
+            first_run: false,
+            data_dir: problem
+                .as_ref()
+                .map(|p| p.data_dir.clone())
+                .unwrap_or_default(),
+            notice: None,
+            test_hooks,
+            start_problem: problem,
+        });
+    };
     Ok(AppInfo {
-        version: env!("CARGO_PKG_VERSION").to_owned(),
+        version,
         first_run: state.profiles.first_run()?,
         data_dir: state.data_dir.display().to_string(),
         notice: notice.0.lock().unwrap_or_else(|p| p.into_inner()).take(),
-        test_hooks: cfg!(feature = "e2e-hooks"),
+        test_hooks,
+        start_problem: None,
     })
 }
 
@@ -321,7 +339,10 @@ pub async fn save_document(
     use tauri_plugin_dialog::DialogExt;
 
     if choose {
-        let dialog = app.dialog().file().set_file_name(&file_name);
+        // The name offered is one every system takes, whatever the title it came from.
+        let suggested = specdesk_core::file_names::portable_file_name(&file_name)
+            .unwrap_or_else(|| "Untitled.md".into());
+        let dialog = app.dialog().file().set_file_name(&suggested);
         let Some(picked) = run_dialog(dialog, |d| d.blocking_save_file()).await? else {
             return Ok(None);
         };

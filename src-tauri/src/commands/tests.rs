@@ -32,8 +32,10 @@ impl App {
             Arc::new(MemorySettings::default()),
             Arc::new(MemorySecretStore::default()),
             Arc::new(SilentNotifier),
+            false,
         ))
-        .unwrap();
+        .unwrap()
+        .0;
         let app = mock_builder()
             .manage(state)
             .invoke_handler(tauri::generate_handler![

@@ -50,6 +50,7 @@ import type { SpecDraft } from "../bindings/SpecDraft";
 import type { SpecPage } from "../bindings/SpecPage";
 import type { SpecQuery } from "../bindings/SpecQuery";
 import type { SpecView } from "../bindings/SpecView";
+import type { StartProblem } from "../bindings/StartProblem";
 import type { SpeechRequest } from "../bindings/SpeechRequest";
 import type { Transcription } from "../bindings/Transcription";
 import type { VideoRequest } from "../bindings/VideoRequest";
@@ -163,6 +164,10 @@ export const ErrorKind = Object.fromEntries(KNOWN_ERROR_KINDS.map((k) => [k, k])
 /** Commands, their arguments and results. */
 export interface Commands {
   app_info: { args: Record<string, never>; result: AppInfo };
+  /** The recovery window's: each answers the problem that still stops the start, or null once the app runs. */
+  retry_start: { args: Record<string, never>; result: StartProblem | null };
+  start_fresh_library: { args: Record<string, never>; result: StartProblem | null };
+  open_data_folder: { args: Record<string, never>; result: null };
   finish_welcome: { args: Record<string, never>; result: null };
   list_profiles: { args: Record<string, never>; result: ProfileView[] };
   /** `apiKey` optional: a profile may be saved first and given its key later. */

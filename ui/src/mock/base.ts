@@ -147,6 +147,9 @@ export const baseHandlers: BaseHandlers = {
   },
   cancel_stream: () => null,
   open_log_folder: () => null,
+  retry_start: () => null,
+  start_fresh_library: () => null,
+  open_data_folder: () => null,
   copy_diagnostics: () => null,
   first_usable: () => null,
 

@@ -13,11 +13,11 @@ mod chat_state;
 mod credits;
 mod jobs;
 mod media;
+mod open;
 mod plans;
 mod projects;
 mod spec_cache;
 
-use std::path::Path;
 use std::sync::Mutex;
 
 use rusqlite::Connection;
@@ -30,6 +30,9 @@ pub use chat_state::{ChatWinner, NewChatWinner};
 pub use credits::{CreditEntry, PendingCharge};
 pub use jobs::{Job, JobKind, JobStatus};
 pub use media::{MediaItem, MediaKind, NewMedia};
+pub use open::{
+    DAMAGED_LIBRARY_PREFIX, LIBRARY_BUSY_WAIT, LibraryError, LibraryTrouble, Opened, set_aside,
+};
 pub use plans::PlanPoint;
 pub use projects::RecentProject;
 pub use spec_cache::{CachedSpec, CachedSpecState, SpecMarkdown};
@@ -235,24 +238,17 @@ fn format_at(at: time::OffsetDateTime) -> String {
 }
 
 impl Library {
-    /// Opens (creating when missing) the library at `path` and applies pending migrations.
-    pub fn open(path: &Path) -> Result<Self, IpcError> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(IpcError::storage)?;
-        }
-        let conn = Connection::open(path)?;
-        Self::with_connection(conn)
-    }
-
     /// A library in memory (tests).
     pub fn in_memory() -> Result<Self, IpcError> {
         Self::with_connection(Connection::open_in_memory()?)
+            .map_err(|e| IpcError::storage(e.detail))
     }
 
-    fn with_connection(mut conn: Connection) -> Result<Self, IpcError> {
+    /// Applies the pragmas and pending migrations, then the start-of-run clean-ups. The
+    /// connection's busy timeout is already set (`open_checked`).
+    fn with_connection(mut conn: Connection) -> Result<Self, LibraryError> {
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
         let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
         for (i, sql) in MIGRATIONS.iter().enumerate().skip(version.max(0) as usize) {
             let tx = conn.transaction()?;
@@ -260,13 +256,19 @@ impl Library {
             tx.pragma_update(None, "user_version", (i + 1) as i64)?;
             tx.commit()?;
         }
-        if version < NO_TASK_VALUES && Self::scrub_task_values(&conn)? > 0 {
-            // Rewrite the file, so the old values are not left in free pages either.
-            conn.execute_batch("VACUUM;")?;
-        }
-        Self::cut_open_charges(&conn)?;
-        // The Undo of a delete ends with the app that offered it.
-        Self::purge_deleted_conversations(&conn)?;
+        let cleanups = || -> Result<(), IpcError> {
+            if version < NO_TASK_VALUES && Self::scrub_task_values(&conn)? > 0 {
+                // Rewrite the file, so the old values are not left in free pages either.
+                conn.execute_batch("VACUUM;")?;
+            }
+            Self::cut_open_charges(&conn)?;
+            // The Undo of a delete ends with the app that offered it.
+            Self::purge_deleted_conversations(&conn)
+        };
+        cleanups().map_err(|e| LibraryError {
+            trouble: LibraryTrouble::Other,
+            detail: e.message,
+        })?;
         Ok(Library {
             conn: Mutex::new(conn),
         })

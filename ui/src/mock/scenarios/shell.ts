@@ -1,4 +1,5 @@
 // Scenarios of the app shell: first run, themes, settings, errors. Open one with ?scenario=<name>.
+import type { StartProblem } from "../../bindings/StartProblem";
 import { defineScenario, ipcError } from "../registry";
 
 export const TOP_UP_URL = "https://example.com/account/top-up";
@@ -111,3 +112,41 @@ defineScenario(
     },
   },
 );
+
+/** What the recovery window shows for a library held by another program. */
+export const LOCKED_LIBRARY: StartProblem = {
+  step: "library",
+  message:
+    "Your library is in use by another program: it stayed locked for 5 seconds. Close any other copy of Specdesk, or any program that has /home/ada/.local/share/specdesk/library.sqlite open, then choose Try again.",
+  detail: "database is locked",
+  dataDir: "/home/ada/.local/share/specdesk",
+  library: "locked",
+};
+
+defineScenario(
+  "start-locked",
+  {
+    // Still locked on Try again; a fresh library starts the app (the page then reloads).
+    retry_start: () => ({ ...LOCKED_LIBRARY, detail: "database is locked (again)" }),
+    start_fresh_library: () => null,
+  },
+  {
+    description: "The app could not start: its library is locked by another program (the recovery window).",
+    setup: (db) => {
+      db.appInfo.startProblem = LOCKED_LIBRARY;
+    },
+  },
+);
+
+defineScenario("start-read-only", {}, {
+  description: "The app could not start: its data folder cannot be written (no fresh library offered).",
+  setup: (db) => {
+    db.appInfo.startProblem = {
+      step: "dataFolder",
+      message:
+        "Specdesk could not make or write its folder /media/usb/specdesk. Check that it is writable and on a disk that is connected, then choose Try again.",
+      detail: "Read-only file system (os error 30)",
+      dataDir: "/media/usb/specdesk",
+    };
+  },
+});
