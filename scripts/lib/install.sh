@@ -187,4 +187,21 @@ ensure_test_deps() {
   fi
   ensure_tauri_driver
   npm_ci tests/e2e
+  ensure_windows_target
+}
+
+# The Windows target scripts/test compiles and lints the workspace for (DESIGN.md, "Releases"):
+# Rust's GNU target and Debian's MinGW-w64 C toolchain (SQLite, ring and the app's resource file
+# are built with it).
+SPECDESK_WINDOWS_TARGET=x86_64-pc-windows-gnu
+
+# ensure_windows_target: the Rust target for Windows and the MinGW-w64 compiler it links C with.
+ensure_windows_target() {
+  apt_install gcc-mingw-w64-x86-64
+  if ! rustup target list --installed 2>/dev/null | grep -qx "$SPECDESK_WINDOWS_TARGET"; then
+    command -v rustup >/dev/null 2>&1 ||
+      die "the $SPECDESK_WINDOWS_TARGET target needs rustup: install Rust with rustup (https://rustup.rs)"
+    note "adding the Rust target $SPECDESK_WINDOWS_TARGET"
+    rustup target add "$SPECDESK_WINDOWS_TARGET"
+  fi
 }

@@ -1,10 +1,11 @@
-//! The `specdesk-sandbox` binary: exact first line, serves, stops cleanly on SIGTERM.
+//! The `specdesk-sandbox` binary: exact first line, serves, stops cleanly on SIGTERM (a Unix
+//! signal: the file is Unix only).
+#![cfg(unix)]
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-#[cfg(unix)]
 #[tokio::test]
 async fn prints_first_line_serves_and_stops_on_sigterm() {
     let dir = std::env::temp_dir().join(format!("specdesk-sandbox-bin-{}", std::process::id()));
