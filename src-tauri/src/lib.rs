@@ -159,6 +159,7 @@ pub fn run() {
             commands::plans::forget_project,
             commands::agents::check_tasks,
             commands::agents::submit_batch,
+            commands::agents::settle_unconfirmed_batch,
             commands::agents::watch_batch,
             commands::agents::list_batches,
             commands::agents::get_batch,

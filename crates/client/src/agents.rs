@@ -51,15 +51,47 @@ pub struct BatchOptions {
 
 /// A validated submission with its idempotency key, to be written to the job ledger before it is
 /// sent. Sending it again (after a crash, a lost answer) never creates a second batch within the
-/// service's 24-hour window.
+/// service's 24-hour window; past it, [`PreparedBatch::guarded`] keeps it from being sent again.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PreparedBatch {
     idempotency_key: String,
     tasks: Vec<BrowserTask>,
     concurrency: Option<u32>,
+    guard: Option<PostGuard>,
+}
+
+/// Says whether a prepared batch's key may still be posted (see [`PreparedBatch::guarded`]).
+#[derive(Clone)]
+pub struct PostGuard(std::sync::Arc<dyn Fn() -> bool + Send + Sync>);
+
+impl std::fmt::Debug for PostGuard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PostGuard")
+    }
+}
+
+impl PartialEq for PostGuard {
+    fn eq(&self, other: &Self) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 impl PreparedBatch {
+    /// Lets [`Agents::follow`] post this submission again (to go back to the live stream, or to
+    /// find the batch's id after a dropped stream) only while `may_post` says its key is still in
+    /// the service's window: past it, a post would make a second batch. Refused, the batch is
+    /// polled to its end by the id it has, or, without one, the follow ends with a `Stream`
+    /// error for the caller to find the batch another way.
+    pub fn guarded(mut self, may_post: impl Fn() -> bool + Send + Sync + 'static) -> Self {
+        self.guard = Some(PostGuard(std::sync::Arc::new(may_post)));
+        self
+    }
+
+    /// Whether this submission may be posted again now (always, when not guarded).
+    pub fn may_post_again(&self) -> bool {
+        self.guard.as_ref().is_none_or(|g| (g.0)())
+    }
+
     /// The key this submission carries.
     pub fn idempotency_key(&self) -> &str {
         &self.idempotency_key
@@ -234,6 +266,7 @@ impl<'c> Agents<'c> {
                 .unwrap_or_else(|| uuid::Uuid::new_v4().to_string()),
             tasks,
             concurrency: options.concurrency,
+            guard: None,
         })
     }
 

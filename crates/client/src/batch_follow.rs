@@ -25,6 +25,7 @@ const POLLS_BEFORE_LIVE: u32 = 2;
 const LIVE_TRIES: u32 = 4;
 
 const ENDED: &str = "The live connection ended before the batch finished.";
+const KEY_TOO_OLD: &str = "The live connection ended, and this batch was sent too long ago to ask the service for it again by its key.";
 const NOT_A_REPLAY: &str =
     "The live connection came back with a different history, so progress is read by polling.";
 
@@ -189,7 +190,11 @@ pub(crate) fn follow(
             };
             let id = match &batch_id {
                 Some(id) => id.clone(),
-                // The same key finds the batch the stream was about, without creating another.
+                // The same key finds the batch the stream was about, without creating another
+                // (while the service still keeps the key: past it, the caller finds it).
+                None if !batch.may_post_again() => Err(Error::Stream {
+                    message: KEY_TOO_OLD.to_owned(),
+                })?,
                 None => agents.start(&batch).await?.id,
             };
             batch_id = Some(id.clone());
@@ -212,7 +217,11 @@ pub(crate) fn follow(
                 if let Some(n) = left.as_mut() {
                     *n -= 1;
                     if *n == 0 {
-                        break;
+                        // Back to live posts the key again: only while the service keeps it.
+                        if batch.may_post_again() {
+                            break;
+                        }
+                        left = None;
                     }
                 }
             }

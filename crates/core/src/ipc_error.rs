@@ -31,6 +31,9 @@ specdesk_types::string_enum! {
         /// Refused before sending: the call would pass the connection's daily spend cap
         /// (`spendCap` on the error says what was spent, the cap and the estimate).
         SpendCap = "spendCap",
+        /// A batch not known to have reached the service, whose idempotency key is too old to
+        /// send again safely: the user chooses whether to send it again as a new batch.
+        Unconfirmed = "unconfirmed",
     }
 }
 

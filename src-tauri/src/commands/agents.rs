@@ -47,6 +47,18 @@ pub async fn submit_batch(
         .await
 }
 
+/// The user's choice for a batch not known to have reached the service (its key too old to send
+/// again safely): `sendAgain` sends it as a new batch (the new job), else it stays unsent (the
+/// old job, closed).
+#[tauri::command]
+pub async fn settle_unconfirmed_batch(
+    state: State<'_, AppState>,
+    job_id: i64,
+    send_again: bool,
+) -> Result<Job> {
+    state.jobs.settle_unconfirmed(job_id, send_again).await
+}
+
 /// Streams a batch's timeline in frames (every event of the last ~16 ms in one message), each
 /// event and result once, then `done` or `error`: from the job runner's follower of the batch,
 /// else from its timeline kept on this computer, else by following it here. The batch is named

@@ -23,6 +23,7 @@ const TITLES: Record<KnownErrorKind, string> = {
   internal: "Something went wrong",
   failed: "It could not be finished",
   spendCap: "Today's spend cap is reached",
+  unconfirmed: "Not known to have reached the service",
 };
 
 /** Kinds the user fixes in Settings (a key to add or replace, a keychain to unlock). */

@@ -153,6 +153,7 @@ const KNOWN_ERROR_KINDS = [
   "internal",
   "failed",
   "spendCap",
+  "unconfirmed",
 ] as const satisfies readonly IpcErrorKind[];
 
 /** The kinds this version of the UI knows. */
@@ -282,6 +283,8 @@ export interface Commands {
    * the job comes back at once, its `remoteId` set when the service names the batch (watch it by
    * `jobId` meanwhile).
    */
+  /** A batch not known to have reached the service: sent again as a new batch (the new job), or kept unsent (the old job, closed). */
+  settle_unconfirmed_batch: { args: { jobId: number; sendAgain: boolean }; result: Job };
   submit_batch: { args: { tasks: BrowserTask[]; concurrency?: number; mode?: BatchRunMode; rerunOf?: RerunOf }; result: Job };
   /** The job (of the connection in use) that ran batch `batchId`: its request holds the tasks (input names only), schemas and `rerunOf`. Null when Specdesk did not run it. */
   batch_job: { args: { batchId: string }; result: Job | null };

@@ -4,7 +4,7 @@
 // spec, follow it) stays consistent within one page load. Words and rules follow the Rust side
 // (crates/core, crates/client).
 import type { SpendToday } from "../ipc/contract";
-import type { CommandName, Batch, BatchEvent, CachedSpec, ChatEvent, FileInfo, JobEvent, MediaItem, MessagesResponse, ModelList, PlanView, ProfileView, PublicCatalog, SpecView } from "../ipc/contract";
+import type { CommandName, Batch, BatchEvent, BatchRunMode, BrowserTask, Job, CachedSpec, ChatEvent, FileInfo, JobEvent, MediaItem, MessagesResponse, ModelList, PlanView, ProfileView, PublicCatalog, SpecView } from "../ipc/contract";
 import { ipcError, type Handler } from "./registry";
 import { MISSING_KEY, NOT_FOUND, NO_PROJECT_YET, ROTATION_NOTICE, SANDBOX_ID, clone, maskedTail, nextId, now } from "./state";
 import { IMAGE_MODELS, TEXT_MODELS, VIDEO_MODELS } from "./fixtures";
@@ -153,6 +153,19 @@ export const baseHandlers: BaseHandlers = {
   copy_diagnostics: () => null,
   first_usable: () => null,
 
+  settle_unconfirmed_batch: ({ jobId, sendAgain }, ctx) => {
+    const job = findJob(ctx.db, jobId);
+    if (job.kind !== "batch" || job.status !== "failed" || job.remoteId || job.error?.kind !== "unconfirmed") {
+      throw ipcError("invalidInput", "Only a batch not known to have reached the service can be sent again this way.", { field: "jobId" });
+    }
+    const request = job.request as { tasks: BrowserTask[]; concurrency?: number; mode?: BatchRunMode };
+    const again = sendAgain ? (baseHandlers.submit_batch({ tasks: request.tasks, concurrency: request.concurrency, mode: request.mode }, ctx) as Job) : null;
+    job.status = "cancelled";
+    delete job.error;
+    job.progress = again ? `Sent again as a new batch (job ${again.id}).` : "Not sent again, as you chose.";
+    const closed = touch(ctx.db, ctx, job);
+    return again ?? closed;
+  },
   list_jobs: ({ kind, limit }, { db }) =>
     clone(db.jobs.filter((j) => j.profileId === db.settings.activeProfileId && (!kind || j.kind === kind)).slice(0, limit)),
   cancel_job: ({ jobId }, ctx) => {

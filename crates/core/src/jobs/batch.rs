@@ -14,9 +14,9 @@ use futures::{Stream, StreamExt};
 use specdesk_client::{BatchOptions, BatchUpdate, Client, Metering, PreparedBatch};
 use specdesk_types::{Batch, BatchStatus, TaskStatus};
 
-use super::batch_busy;
 use super::runner::{Halt, Inner, Step, request_of, to_json, was_refused};
 use super::{BatchJobRequest, BatchRunMode};
+use super::{batch_busy, batch_key};
 use crate::agents::feed::{Feed, FeedWriter, job_key};
 use crate::agents::timeline;
 use crate::events::BatchEvent;
@@ -50,7 +50,9 @@ pub(super) async fn follow_batch(inner: &Arc<Inner>, job: Job) -> Step {
     let outcome = follow(inner, job, &feed, &mut writer).await;
     // Failing (the runner records it next) or stopped by the user: the batch has ended. (A
     // finished batch forgot them once recorded; held or retried, they stay.)
-    if matches!(outcome, Err(Halt::Fail(_) | Halt::Finished)) {
+    // One not known to have reached the service keeps them for its Send again.
+    let unconfirmed = matches!(&outcome, Err(Halt::Fail(e)) if e.kind == IpcErrorKind::Unconfirmed);
+    if matches!(outcome, Err(Halt::Fail(_) | Halt::Finished)) && !unconfirmed {
         forget_values(inner, key.as_deref()).await;
     }
     let stopped = match &outcome {
@@ -84,7 +86,24 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
     let client = inner.clients.client_for(&job.profile_id).await?;
     let request: BatchJobRequest = request_of(&job)?;
     let total = request.tasks.len();
-    let updates: Updates = match job.remote_id.clone() {
+    let remote_id = match job.remote_id.clone() {
+        Some(id) => Some(id),
+        // Sent again (a relaunch, a hold, a retry) after the service may have forgotten its key:
+        // never posted again, looked for instead, then followed by its id (batch_key).
+        None if !inner.has_first_send(job.id)
+            && !batch_key::may_post(&job.created_at, inner.config().clock.now()) =>
+        {
+            let Some(id) =
+                batch_key::find_sent(&client, &inner.library, &job, &request.tasks).await?
+            else {
+                return Err(Halt::Fail(batch_key::unconfirmed(&job)));
+            };
+            named(inner, &job, &id, feed)?;
+            Some(id)
+        }
+        None => None,
+    };
+    let updates: Updates = match remote_id {
         Some(id) => {
             // The service has the batch (a relaunch, or a lost connection): its input values,
             // kept until it ends, are read so the redactor scrubs them from the steps and
@@ -303,7 +322,9 @@ async fn prepare(
             }
         }
     }
-    client
+    let clock = inner.config().clock.clone();
+    let born = job.created_at.clone();
+    let prepared = client
         .agents()
         .prepare(
             tasks,
@@ -312,7 +333,9 @@ async fn prepare(
                 idempotency_key: Some(key),
             },
         )
-        .map_err(|e| Halt::Fail(IpcError::from(e)))
+        .map_err(|e| Halt::Fail(IpcError::from(e)))?;
+    // The client posts it again (back to the live stream) only while the service keeps its key.
+    Ok(prepared.guarded(move || batch_key::may_post(&born, clock.now())))
 }
 
 /// Whether this send's refusal is final, so the values are needed no more. A refusal the job

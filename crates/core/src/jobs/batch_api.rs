@@ -106,6 +106,72 @@ impl JobRunner {
         }
     }
 
+    /// The user's choice for batch job `job_id`, not known to have reached the service (its key
+    /// too old to post again: `batch_key`): `send_again` sends its tasks, input values back from
+    /// the keychain, as a new batch under a new key (returned: the new job); otherwise it stays
+    /// unsent (returned: the old job, closed). Either way the old job is closed and its values
+    /// forgotten.
+    pub async fn settle_unconfirmed(&self, job_id: i64, send_again: bool) -> Result<Job, IpcError> {
+        let job = self.inner.library.job(job_id)?;
+        let unconfirmed = job.kind == JobKind::Batch
+            && job.remote_id.is_none()
+            && job
+                .error
+                .as_ref()
+                .is_some_and(|e| e.kind == IpcErrorKind::Unconfirmed);
+        if !unconfirmed {
+            return Err(IpcError::invalid(
+                "jobId",
+                "Only a batch not known to have reached the service can be sent again this way.",
+            ));
+        }
+        let key = job.idempotency_key.clone().unwrap_or_default();
+        let vault = self.inner.clients.vault();
+        let again = if send_again {
+            let request: BatchJobRequest =
+                serde_json::from_value(job.request.clone()).map_err(|e| {
+                    IpcError::storage(format!("the batch's tasks could not be read: {e}"))
+                })?;
+            let mut tasks = request.tasks;
+            if task_inputs::any(&tasks) {
+                let values = match &vault {
+                    Some(vault) => task_inputs::read(vault, &key).await?,
+                    None => None,
+                };
+                let values = values.ok_or_else(|| {
+                    IpcError::failed("This batch's input values are no longer in your keychain. Run its tasks again from the builder and enter them.")
+                })?;
+                task_inputs::fill(&mut tasks, values)?;
+            }
+            let options = BatchOptions {
+                concurrency: request.concurrency,
+                idempotency_key: None,
+            };
+            Some(
+                self.start_batch(
+                    &job.profile_id,
+                    tasks,
+                    options,
+                    request.mode,
+                    request.rerun_of,
+                )
+                .await?,
+            )
+        } else {
+            None
+        };
+        let progress = match &again {
+            Some(new) => format!("Sent again as a new batch (job {}).", new.id),
+            None => "Not sent again, as you chose.".to_owned(),
+        };
+        self.inner.library.close_unsent(job.id, &progress)?;
+        if let Some(vault) = &vault {
+            task_inputs::forget(vault, &key).await;
+        }
+        let closed = self.inner.emit(job.id)?;
+        Ok(again.unwrap_or(closed))
+    }
+
     /// Batch `batch_id` as a watcher sees it: the feed of its follower (never a second poll of
     /// the service), else its kept timeline, else nothing known here.
     pub fn watch_batch(&self, batch_id: &str) -> Result<BatchWatch, IpcError> {

@@ -14,6 +14,7 @@
 mod batch;
 mod batch_api;
 mod batch_busy;
+pub mod batch_key;
 mod cancelled;
 mod runner;
 mod spec;
@@ -209,6 +210,9 @@ pub struct JobRunnerConfig {
     /// for on the service, with the retry delays between searches, before its job fails as not
     /// started.
     pub find_sent_spec_for: Duration,
+    /// The runner's clock (a batch's key is never posted again once the service may have
+    /// forgotten it: `batch_key`).
+    pub clock: batch_key::Clock,
 }
 
 impl JobRunnerConfig {
@@ -224,6 +228,7 @@ impl JobRunnerConfig {
             max_retry_delay: Duration::from_secs(60),
             media_dir,
             find_sent_spec_for: Duration::from_secs(5 * 60),
+            clock: batch_key::Clock::default(),
         }
     }
 }

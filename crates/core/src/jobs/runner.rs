@@ -149,6 +149,12 @@ impl JobRunner {
         self.inner.events.subscribe()
     }
 
+    /// Moves the runner's clock on by `by` (tests: as the sandbox's clock is advanced, so a day
+    /// passes for both).
+    pub fn advance_clock(&self, by: Duration) {
+        self.inner.config().clock.advance(by);
+    }
+
     /// Changes the spec polling interval (from the settings) for the polls started from now on.
     pub fn set_spec_poll_interval(&self, interval: Duration) {
         self.inner.config().spec_poll_interval = interval;
@@ -326,6 +332,11 @@ impl Inner {
     /// made already, or the job was written before this run).
     pub(super) fn take_first_send(&self, job_id: i64) -> Option<BatchRunMode> {
         self.active_map().first_sends.remove(&job_id)
+    }
+
+    /// Whether batch job `job_id`'s first send is still its follower's to make.
+    pub(super) fn has_first_send(&self, job_id: i64) -> bool {
+        self.active_map().first_sends.contains_key(&job_id)
     }
 
     /// Marks batch job `job_id`'s first send as its follower's to make, `mode`'s way.

@@ -211,6 +211,18 @@ impl Library {
         })
     }
 
+    /// Closes a failed job the service never named (a batch not known to have reached it, once
+    /// the user sent it again or kept it unsent): cancelled, with `progress` saying what became
+    /// of it. False when it is no such job.
+    pub fn close_unsent(&self, id: i64, progress: &str) -> Result<bool, IpcError> {
+        let n = self.conn().execute(
+            "UPDATE jobs SET status = 'cancelled', progress = ?2, error = NULL, updated_at = ?3
+             WHERE id = ?1 AND status = 'failed' AND remote_id IS NULL",
+            params![id, progress, now()],
+        )?;
+        Ok(n == 1)
+    }
+
     /// One job.
     pub fn job(&self, id: i64) -> Result<Job, IpcError> {
         self.conn()

@@ -65,6 +65,7 @@ fn config(dir: &Path) -> JobRunnerConfig {
         media_dir: dir.join("media"),
         timelines_dir: dir.join("media").join("timelines"),
         find_sent_spec_for: Duration::from_millis(300),
+        clock: Default::default(),
     }
 }
 
@@ -163,6 +164,7 @@ fn spec_request(sub: &SpecSubmission) -> serde_json::Value {
     serde_json::to_value(SpecJobRequest::of(sub)).unwrap()
 }
 
+mod key_window;
 mod refused;
 mod resume;
 mod through_profiles;

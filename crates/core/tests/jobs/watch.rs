@@ -12,12 +12,12 @@ use specdesk_types::{Batch, TaskEvent};
 
 use super::*;
 
-fn task(url: String, instruction: &str) -> BrowserTask {
+pub(crate) fn task(url: String, instruction: &str) -> BrowserTask {
     serde_json::from_value(serde_json::json!({"url": url, "instruction": instruction})).unwrap()
 }
 
 /// `n` tasks reading the sandbox's own health page ("Read 0", "Read 1"...).
-fn health_tasks(w: &World, n: usize) -> Vec<BrowserTask> {
+pub(crate) fn health_tasks(w: &World, n: usize) -> Vec<BrowserTask> {
     (0..n)
         .map(|i| {
             task(
@@ -270,7 +270,7 @@ async fn a_live_batch_killed_after_its_first_events_is_followed_again_with_every
 }
 
 /// The service's batches (each created once, whatever was sent again).
-async fn batches_made(client: &Client) -> u64 {
+pub(crate) async fn batches_made(client: &Client) -> u64 {
     client.agents().list(None, None, None).await.unwrap().total
 }
 

@@ -12,6 +12,7 @@ import { BatchHistory, BatchView, CapacityGauge, type WatchTarget } from "./watc
 import { requestOf } from "./watch/batchJob";
 import type { AcceptanceRequest } from "../../lib/nav";
 import { AcceptanceFlow } from "./acceptance/AcceptanceFlow";
+import { UnconfirmedBatches } from "./UnconfirmedBatches";
 import "./agents.css";
 
 const STATUS_WORDS: Record<JobStatus, string> = {
@@ -107,6 +108,12 @@ function Batches() {
     <section className="page page-wide agents" aria-labelledby="agents-title">
       <h1 id="agents-title">Browser agents</h1>
       <p className="muted">Run batches of browser tasks and watch each one live.</p>
+      <UnconfirmedBatches
+        onSentAgain={(job, tasks) => {
+          setSent({ job, tasks });
+          if (job.status !== "failed") setOpen(job.remoteId ? { batchId: job.remoteId } : { jobId: job.id, total: tasks, wait: requestOf(job)?.mode === "wait" });
+        }}
+      />
       {sent && <SubmittedPanel job={sent.job} tasks={sent.tasks} onDismiss={() => setSent(null)} />}
       <Builder
         onSubmitted={(job, tasks) => {

@@ -127,3 +127,32 @@ defineScenario(
     },
   },
 );
+
+/** What the job runner says of a batch whose key is past the service's window and which the
+ * batch list does not show (core: jobs/batch_key.rs). */
+export const AGENTS_UNCONFIRMED =
+  "This batch is not known to have reached the service. It was saved on 2026-11-20 09:15 UTC and the service remembers a batch's key for 24 hours only, so sending it now could run and charge it twice. Check your batch history; if it is not there, choose Send again.";
+
+defineScenario("agents-unconfirmed", {}, {
+  description: "Two batches not known to have reached the service (saved days ago, never found): Send again or Keep it unsent.",
+  setup: (db) => {
+    const task = (url: string) => ({ url, instruction: "Check the page loads" });
+    for (const [id, tasks] of [
+      [901, [task("https://example.com/"), task("https://example.com/pricing"), task("https://example.com/about")]],
+      [902, [task("https://example.org/")]],
+    ] as const) {
+      db.jobs.unshift({
+        id,
+        kind: "batch",
+        profileId: db.settings.activeProfileId,
+        idempotencyKey: `idem-unconfirmed-${id}`,
+        request: { tasks, mode: "background" },
+        status: "failed",
+        result: null,
+        error: { kind: "unconfirmed", message: AGENTS_UNCONFIRMED },
+        createdAt: "2026-11-20T09:15:00.000Z",
+        updatedAt: "2026-11-21T10:00:00.000Z",
+      });
+    }
+  },
+});
