@@ -60,6 +60,41 @@ pub struct PreparedBatch {
     guard: Option<PostGuard>,
 }
 
+/// How a polled batch's timelines are read (see [`Agents::follow_batch_paced`]).
+#[derive(Clone)]
+pub struct Pace {
+    watched: std::sync::Arc<dyn Fn() -> bool + Send + Sync>,
+    /// While the batch is watched, the timelines are read at one poll in this many (at least 1).
+    pub events_every: u32,
+}
+
+impl Pace {
+    /// Timelines read while `watched` says someone watches, at one poll in `events_every`.
+    pub fn new(watched: impl Fn() -> bool + Send + Sync + 'static, events_every: u32) -> Self {
+        Pace {
+            watched: std::sync::Arc::new(watched),
+            events_every: events_every.max(1),
+        }
+    }
+
+    /// Timelines read at every poll (someone always watches).
+    pub fn always_watched() -> Self {
+        Pace::new(|| true, 1)
+    }
+
+    pub(crate) fn watched(&self) -> bool {
+        (self.watched)()
+    }
+}
+
+impl std::fmt::Debug for Pace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pace")
+            .field("events_every", &self.events_every)
+            .finish_non_exhaustive()
+    }
+}
+
 /// Says whether a prepared batch's key may still be posted (see [`PreparedBatch::guarded`]).
 #[derive(Clone)]
 pub struct PostGuard(std::sync::Arc<dyn Fn() -> bool + Send + Sync>);
@@ -241,6 +276,15 @@ pub enum BatchUpdate {
     },
     /// Back on the live stream after polling (what it replays is not yielded again).
     Live { batch_id: String },
+    /// How far the batch is, from a read of its status without the timelines (polled while
+    /// nobody watches it, or between two reads of its timelines: see
+    /// [`Agents::follow_batch_paced`]).
+    Progress {
+        /// Tasks finished.
+        completed: u32,
+        /// Tasks in the batch.
+        total: u32,
+    },
     /// The batch is finished; the full result.
     Done(Box<Batch>),
 }
@@ -315,17 +359,31 @@ impl<'c> Agents<'c> {
     }
 
     /// Follows an existing batch by polling (for example after a restart): yields its timeline so
-    /// far, then each new event and result once, then `Done`.
+    /// far, then each new event and result once, then `Done`. Every poll reads the timelines
+    /// (the whole batch): see [`Agents::follow_batch_paced`] for a follower nobody may watch.
     pub fn follow_batch(
         &self,
         batch_id: &str,
+    ) -> impl Stream<Item = Result<BatchUpdate>> + Send + 'static {
+        self.follow_batch_paced(batch_id, Pace::always_watched())
+    }
+
+    /// Follows an existing batch by polling at `pace`: while nobody watches it, each poll reads
+    /// its status only (no timelines: `Progress`); while watched, the timelines are read at one
+    /// poll in `Pace::events_every` (the contract has no since-cursor, so each such read is the
+    /// whole batch), its status at the polls in between; once it has ended, its timeline is read once (the events
+    /// and results not yielded yet), then `Done`.
+    pub fn follow_batch_paced(
+        &self,
+        batch_id: &str,
+        pace: Pace,
     ) -> impl Stream<Item = Result<BatchUpdate>> + Send + 'static {
         let inner = self.inner.clone();
         let route = self.route;
         let batch_id = batch_id.to_owned();
         async_stream::try_stream! {
             validate::path_id("batchId", &batch_id)?;
-            let mut updates = std::pin::pin!(batch_follow::poll_batch(inner, route, batch_id));
+            let mut updates = std::pin::pin!(batch_follow::poll_batch(inner, route, batch_id, pace));
             while let Some(update) = updates.next().await {
                 yield update?;
             }

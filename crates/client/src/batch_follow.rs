@@ -14,7 +14,7 @@ use std::collections::{HashMap, HashSet};
 use futures::{Stream, StreamExt};
 use specdesk_types::{Batch, StreamFrame, TaskEvent, TaskResultFrame};
 
-use crate::agents::{Agents, AgentsRoute, BatchUpdate, PreparedBatch};
+use crate::agents::{Agents, AgentsRoute, BatchUpdate, Pace, PreparedBatch};
 use crate::error::{Error, Result};
 use crate::http::Shared;
 
@@ -229,23 +229,39 @@ pub(crate) fn follow(
     }
 }
 
-/// Follows batch `batch_id` by polling only: its timeline so far, then each new event and result
-/// once, then `Done`.
+/// Follows batch `batch_id` by polling only, at `pace` (see `Agents::follow_batch_paced`): what
+/// it adds to what was yielded, each event and result once, then `Done`.
 pub(crate) fn poll_batch(
     inner: Shared,
     route: AgentsRoute,
     batch_id: String,
+    pace: Pace,
 ) -> impl Stream<Item = Result<BatchUpdate>> + Send + 'static {
     async_stream::try_stream! {
         let mut seen = Seen::default();
         let interval = inner.config.job_poll_interval;
+        let agents = Agents::new(&inner, route);
+        // Polls since the timelines were last read (none yet: read at the first watched poll).
+        let mut since_events = u32::MAX;
         loop {
-            let updates = poll_once(&Agents::new(&inner, route), &batch_id, &mut seen).await?;
-            let ended = matches!(updates.last(), Some(BatchUpdate::Done(_)));
-            for update in updates {
-                yield update;
+            let with_events = pace.watched() && since_events >= pace.events_every - 1;
+            let batch = agents.get(&batch_id, with_events).await?;
+            since_events = since_events.saturating_add(1);
+            if with_events {
+                since_events = 0;
+                for update in seen.updates_from(&batch) {
+                    yield update;
+                }
+            } else {
+                yield BatchUpdate::Progress { completed: batch.completed, total: batch.total };
             }
-            if ended {
+            if batch.status.is_terminal() {
+                // Its timeline once, at the end (unless this read had it).
+                let batch = if with_events { batch } else { agents.get(&batch_id, true).await? };
+                for update in seen.updates_from(&batch) {
+                    yield update;
+                }
+                yield BatchUpdate::Done(Box::new(batch));
                 return;
             }
             tokio::time::sleep(interval).await;

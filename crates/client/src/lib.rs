@@ -34,8 +34,8 @@ use std::sync::Arc;
 
 pub use account::Account;
 pub use agents::{
-    Agents, AgentsRoute, BatchOptions, BatchUpdate, PreparedBatch, batch_frames, task_problems,
-    validate_tasks,
+    Agents, AgentsRoute, BatchOptions, BatchUpdate, Pace, PreparedBatch, batch_frames,
+    task_problems, validate_tasks,
 };
 pub use config::{ClientConfig, RetryPolicy, validate_base_url};
 pub use error::{ApiError, Error, ErrorBody, ErrorKind, Result};

@@ -12,7 +12,7 @@ use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
 use specdesk_client::types::{TaskEvent, TaskResultFrame, TaskStatus};
 use specdesk_client::{BatchUpdate, ErrorKind};
-use wiremock::matchers::{body_json, header, method, path, query_param};
+use wiremock::matchers::{body_json, header, method, path, query_param, query_param_is_missing};
 use wiremock::{Mock, MockServer};
 
 fn events_of(task: u64, upto: usize) -> Vec<Value> {
@@ -399,4 +399,132 @@ async fn follow_batch_polls_an_existing_batch_from_the_start() {
         serde_json::from_value(polled("completed", 99)).unwrap(),
     )));
     assert_eq!(updates, expected);
+}
+
+/// `GET /{id}` without the timelines: the batch's status and its finished results.
+fn status_only(status: &str) -> Value {
+    let mut batch = polled(status, 99);
+    for result in batch["results"].as_array_mut().unwrap() {
+        result.as_object_mut().unwrap().remove("events");
+    }
+    batch
+}
+
+/// Mounts `GET /batch_7f3a` answers: `with_events` (each once, in order, the last for good) for
+/// reads with the timelines, `without` likewise for status reads; each expected exactly as often
+/// as listed.
+async fn mount_reads(server: &MockServer, with_events: Vec<Value>, without: Vec<(Value, u64)>) {
+    let n = with_events.len();
+    for (i, body) in with_events.into_iter().enumerate() {
+        let mock = Mock::given(method("GET"))
+            .and(path(format!("{BATCHES}/batch_7f3a")))
+            .and(query_param("includeEvents", "true"))
+            .respond_with(json(body));
+        let mock = if i + 1 < n {
+            mock.up_to_n_times(1)
+        } else {
+            mock
+        };
+        mock.expect(1).mount(server).await;
+    }
+    for (body, times) in without {
+        Mock::given(method("GET"))
+            .and(path(format!("{BATCHES}/batch_7f3a")))
+            .and(query_param_is_missing("includeEvents"))
+            .respond_with(json(body))
+            .up_to_n_times(times)
+            .expect(times)
+            .mount(server)
+            .await;
+    }
+}
+
+/// Every update that is not a status read's `Progress`.
+fn timeline_updates(updates: &[BatchUpdate]) -> Vec<BatchUpdate> {
+    updates
+        .iter()
+        .filter(|u| !matches!(u, BatchUpdate::Progress { .. }))
+        .cloned()
+        .collect()
+}
+
+#[tokio::test]
+async fn a_batch_nobody_watches_is_polled_for_its_status_and_its_timeline_read_once_at_its_end() {
+    let server = MockServer::start().await;
+    mount_reads(
+        &server,
+        vec![polled("completed", 99)],
+        vec![
+            (status_only("processing"), 2),
+            (status_only("completed"), 1),
+        ],
+    )
+    .await;
+    let c = client_with(&server, |cfg| cfg.job_poll_interval = Duration::ZERO);
+    let pace = specdesk_client::Pace::new(|| false, 3);
+    let updates: Vec<BatchUpdate> = c
+        .agents()
+        .follow_batch_paced("batch_7f3a", pace)
+        .try_collect()
+        .await
+        .unwrap();
+    let progress = |completed| BatchUpdate::Progress {
+        completed,
+        total: 2,
+    };
+    assert_eq!(updates[..3], [progress(1), progress(1), progress(2)]);
+    // Then the whole timeline, from the one read at the end: as a read of the ended batch gives.
+    let server2 = MockServer::start().await;
+    mount_reads(&server2, vec![polled("completed", 99)], vec![]).await;
+    let once = client_with(&server2, |cfg| cfg.job_poll_interval = Duration::ZERO);
+    let whole: Vec<BatchUpdate> = once
+        .agents()
+        .follow_batch("batch_7f3a")
+        .try_collect()
+        .await
+        .unwrap();
+    assert_eq!(updates[3..], whole[..]);
+}
+
+#[tokio::test]
+async fn a_watched_batch_has_its_timelines_read_at_one_poll_in_three() {
+    let server = MockServer::start().await;
+    // Reads: timelines, status, status, timelines, status, status (ended), then its timeline.
+    mount_reads(
+        &server,
+        vec![
+            polled("processing", 2),
+            polled("processing", 3),
+            polled("completed", 99),
+        ],
+        vec![
+            (status_only("processing"), 3),
+            (status_only("completed"), 1),
+        ],
+    )
+    .await;
+    let c = client_with(&server, |cfg| cfg.job_poll_interval = Duration::ZERO);
+    let pace = specdesk_client::Pace::new(|| true, 3);
+    let updates: Vec<BatchUpdate> = c
+        .agents()
+        .follow_batch_paced("batch_7f3a", pace)
+        .try_collect()
+        .await
+        .unwrap();
+    let progress: Vec<_> = updates
+        .iter()
+        .filter(|u| matches!(u, BatchUpdate::Progress { .. }))
+        .collect();
+    assert_eq!(progress.len(), 4);
+    // Every event and result once, as reading the timelines at every poll gives them.
+    let server2 = MockServer::start().await;
+    mount_polls(&server2, polled("processing", 2)).await;
+    let every = client_with(&server2, |cfg| cfg.job_poll_interval = Duration::ZERO);
+    let whole: Vec<BatchUpdate> = every
+        .agents()
+        .follow_batch("batch_7f3a")
+        .try_collect()
+        .await
+        .unwrap();
+    assert_eq!(timeline_updates(&updates), whole);
 }

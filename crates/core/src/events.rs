@@ -53,15 +53,18 @@ pub enum BatchEvent {
     },
 }
 
-impl From<BatchUpdate> for BatchEvent {
-    fn from(update: BatchUpdate) -> Self {
-        match update {
+impl BatchEvent {
+    /// What a watcher is told of `update`; `None` for a status read without the timelines
+    /// (`Progress`), which only moves the job's progress on.
+    pub fn of(update: BatchUpdate) -> Option<Self> {
+        Some(match update {
             BatchUpdate::Event(event) => BatchEvent::TaskEvent { event },
             BatchUpdate::Result(result) => BatchEvent::TaskResult { result },
             BatchUpdate::Polling { batch_id, reason } => BatchEvent::Polling { batch_id, reason },
             BatchUpdate::Live { batch_id } => BatchEvent::Live { batch_id },
             BatchUpdate::Done(batch) => BatchEvent::Done { batch },
-        }
+            BatchUpdate::Progress { .. } => return None,
+        })
     }
 }
 

@@ -21,6 +21,20 @@ pub struct BatchFeeds {
     feeds: Mutex<HashMap<String, Arc<Feed>>>,
 }
 
+/// While a batch's view is open, its timelines are read from the service at one poll in this
+/// many (each read is the whole batch, screenshots included: BENCHMARKS.md); its status at the
+/// others. While nobody watches, only its status, and its timeline once at the end.
+pub const EVENTS_EVERY_POLLS: u32 = 3;
+
+/// How the follower of `feed`'s batch polls it: the timelines only while someone reads the feed.
+pub fn pace_of(feed: &Arc<Feed>) -> specdesk_client::Pace {
+    let feed = Arc::downgrade(feed);
+    specdesk_client::Pace::new(
+        move || feed.upgrade().is_some_and(|f| f.watched()),
+        EVENTS_EVERY_POLLS,
+    )
+}
+
 /// The key of job `job_id`'s feed.
 pub fn job_key(job_id: i64) -> String {
     format!("job-{job_id}")
@@ -68,6 +82,9 @@ impl BatchFeeds {
 pub struct Feed {
     state: Mutex<FeedState>,
     changed: Notify,
+    /// Readers alive now: while there is none, nobody watches the batch, and its follower reads
+    /// the service's status without the timelines (`watched`).
+    readers: std::sync::atomic::AtomicUsize,
 }
 
 #[derive(Default)]
@@ -97,10 +114,17 @@ impl Feed {
 
     /// A reader from the feed's start.
     pub fn reader(self: &Arc<Self>) -> FeedReader {
+        self.readers
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         FeedReader {
             feed: self.clone(),
             read: 0,
         }
+    }
+
+    /// Whether someone reads the feed now (a batch's view is open).
+    pub fn watched(&self) -> bool {
+        self.readers.load(std::sync::atomic::Ordering::SeqCst) > 0
     }
 
     /// Everything published so far.
@@ -187,6 +211,14 @@ impl FeedWriter {
 pub struct FeedReader {
     feed: Arc<Feed>,
     read: usize,
+}
+
+impl Drop for FeedReader {
+    fn drop(&mut self) {
+        self.feed
+            .readers
+            .fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+    }
 }
 
 impl FeedReader {

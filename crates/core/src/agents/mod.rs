@@ -163,7 +163,8 @@ pub async fn follow_into(
     feed: &std::sync::Arc<feed::Feed>,
 ) {
     let mut writer = feed.writer();
-    let mut updates = std::pin::pin!(client.agents().follow_batch(batch_id));
+    let pace = crate::agents::feed::pace_of(feed);
+    let mut updates = std::pin::pin!(client.agents().follow_batch_paced(batch_id, pace));
     while let Some(update) = updates.next().await {
         match update {
             Ok(BatchUpdate::Done(batch)) => {
@@ -173,7 +174,11 @@ pub async fn follow_into(
                 feed.end(BatchEvent::Done { batch });
                 return;
             }
-            Ok(update) => writer.publish(BatchEvent::from(update)),
+            Ok(update) => {
+                if let Some(event) = BatchEvent::of(update) {
+                    writer.publish(event);
+                }
+            }
             Err(e) => {
                 feed.end(BatchEvent::Error {
                     error: IpcError::from(e),

@@ -321,3 +321,18 @@ fn a_step_that_echoes_a_value_this_app_sent_leaves_rust_without_it() {
         "{out}"
     );
 }
+
+#[test]
+fn a_feed_is_watched_while_a_reader_of_it_lives_and_its_follower_polls_accordingly() {
+    let feed = Arc::new(Feed::default());
+    let pace = super::feed::pace_of(&feed);
+    assert!(!feed.watched());
+    let first = feed.reader();
+    let second = feed.reader();
+    assert!(feed.watched());
+    drop(first);
+    assert!(feed.watched(), "one reader left");
+    drop(second);
+    assert!(!feed.watched(), "the view closed");
+    assert_eq!(pace.events_every, super::feed::EVENTS_EVERY_POLLS);
+}

@@ -17,7 +17,7 @@ use specdesk_types::{Batch, BatchStatus, TaskStatus};
 use super::runner::{Halt, Inner, Step, request_of, to_json, was_refused};
 use super::{BatchJobRequest, BatchRunMode};
 use super::{batch_busy, batch_key};
-use crate::agents::feed::{Feed, FeedWriter, job_key};
+use crate::agents::feed::{Feed, FeedWriter, job_key, pace_of};
 use crate::agents::timeline;
 use crate::events::BatchEvent;
 use crate::ipc_error::{IpcError, IpcErrorKind};
@@ -131,7 +131,10 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
                 batch_id: id.clone(),
                 reason: reason.to_owned(),
             };
-            announced(polling, client.agents().follow_batch(&id))
+            announced(
+                polling,
+                client.agents().follow_batch_paced(&id, pace_of(feed)),
+            )
         }
         None => {
             let first = inner.take_first_send(job.id);
@@ -183,7 +186,7 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
                     };
                     // The whole answer has no timelines: one read of the finished batch with its
                     // events gives every step, then each result and the batch, as polling does.
-                    Box::pin(client.agents().follow_batch(&batch.id))
+                    Box::pin(client.agents().follow_batch_paced(&batch.id, pace_of(feed)))
                 }
                 // In the background, or sent again: the same key returns the batch made already.
                 Some(BatchRunMode::Background) | None => {
@@ -249,7 +252,7 @@ async fn in_background(
         Err(e) if refused_for_good(&e) => return Err(refused(&e)),
         other => other?,
     };
-    let updates: Updates = Box::pin(client.agents().follow_batch(&batch.id));
+    let updates: Updates = Box::pin(client.agents().follow_batch_paced(&batch.id, pace_of(feed)));
     Ok((batch.id, updates))
 }
 
@@ -357,7 +360,8 @@ async fn follow_updates(
     total: usize,
     writer: &mut FeedWriter,
 ) -> Step {
-    let mut finished = 0usize;
+    // Tasks finished: results read, or the service's count from a status read (the larger).
+    let (mut results, mut completed) = (0usize, 0usize);
     let mut last_progress: Option<Instant> = None;
     while let Some(update) = updates.next().await {
         let update = match update {
@@ -376,8 +380,10 @@ async fn follow_updates(
             inner.feeds.alias(batch_id, feed);
             job = inner.emit(job.id)?;
         }
-        if !matches!(update, BatchUpdate::Done(_)) {
-            writer.publish(BatchEvent::from(update.clone()));
+        if !matches!(update, BatchUpdate::Done(_))
+            && let Some(event) = BatchEvent::of(update.clone())
+        {
+            writer.publish(event);
         }
         match update {
             BatchUpdate::Event(_) | BatchUpdate::Polling { .. } | BatchUpdate::Live { .. } => {
@@ -386,10 +392,13 @@ async fn follow_updates(
                     inner.progress(&mut job, JobStatus::Running, Some(&text))?;
                 }
             }
-            BatchUpdate::Result(_) => {
-                finished += 1;
+            BatchUpdate::Result(_) | BatchUpdate::Progress { .. } => {
+                match update {
+                    BatchUpdate::Progress { completed: n, .. } => completed = n as usize,
+                    _ => results += 1,
+                }
                 if last_progress.is_none_or(|at| at.elapsed() >= PROGRESS_EVERY) {
-                    let text = format!("{finished} of {total} tasks finished");
+                    let text = format!("{} of {total} tasks finished", results.max(completed));
                     inner.progress(&mut job, JobStatus::Running, Some(&text))?;
                     last_progress = Some(Instant::now());
                 }
