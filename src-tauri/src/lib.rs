@@ -93,20 +93,25 @@ pub fn run() {
             }
             #[cfg(feature = "e2e-hooks")]
             accept_test_drops(app);
-            match log_dir(app) {
-                Ok(logs) => {
-                    if let Err(e) = specdesk_core::logs::install(&logs) {
-                        eprintln!(
-                            "Specdesk could not start its log in {}: {e}",
-                            logs.display()
-                        );
-                    }
-                    app.manage(commands::support::LogFolder(logs));
-                }
-                Err(e) => eprintln!("Specdesk found no folder for its log: {e}"),
-            }
             app.manage(startup::Startup::default());
             app.manage(commands::StartNotice::default());
+            // A log that cannot be written costs the log only: the app starts, and says so.
+            let log_problem = match log_dir(app) {
+                Ok(logs) => {
+                    let failed = specdesk_core::logs::install(&logs).err().map(|e| {
+                        format!("Specdesk could not write its log in {} ({e}), so this session keeps no log file. Check that the folder is writable.", logs.display())
+                    });
+                    app.manage(commands::support::LogFolder(logs));
+                    failed
+                }
+                Err(e) => Some(format!(
+                    "Specdesk found no folder for its log ({e}), so this session keeps no log file."
+                )),
+            };
+            if let Some(problem) = &log_problem {
+                eprintln!("{problem}");
+            }
+            startup::tell_once(app.handle(), log_problem);
             // A start that fails opens the recovery window instead (the UI reads the problem
             // from app_info); nothing here ends the app.
             let _ = tauri::async_runtime::block_on(startup::start(app.handle(), false));
@@ -160,6 +165,7 @@ pub fn run() {
             commands::agents::check_tasks,
             commands::agents::submit_batch,
             commands::agents::settle_unconfirmed_batch,
+            commands::agents::unconfirmed_batches,
             commands::agents::watch_batch,
             commands::agents::list_batches,
             commands::agents::get_batch,

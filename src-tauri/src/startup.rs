@@ -80,20 +80,13 @@ async fn open(app: &AppHandle, fresh_library: bool) -> Result<(), StartProblem> 
     let settings_path = dir.join("settings.json");
     let (settings, settings_notice) = settings_store::PluginSettings::open(app, &settings_path)
         .map_err(|e| StartProblem::settings(e.message, &settings_path, &dir))?;
+    // Told even when a later step fails and Try again follows (the file is set aside once).
+    tell_once(app, settings_notice);
     let secrets = Arc::new(keychain::OsKeychain::default());
     let notifier = Arc::new(notify::DesktopNotifier::new(app.clone()));
     let (state, library_notice) =
         AppState::open(&dir, Arc::new(settings), secrets, notifier, fresh_library).await?;
-    let notice: Vec<String> = [settings_notice, library_notice]
-        .into_iter()
-        .flatten()
-        .collect();
-    if !notice.is_empty() {
-        *app.state::<StartNotice>()
-            .0
-            .lock()
-            .unwrap_or_else(|p| p.into_inner()) = Some(notice.join(" "));
-    }
+    tell_once(app, library_notice);
     forward_job_changes(app.clone(), state.jobs.subscribe());
     // Generated media are shown through the asset protocol, from the media folder only.
     if let Err(e) = app
@@ -116,6 +109,17 @@ async fn open(app: &AppHandle, fresh_library: bool) -> Result<(), StartProblem> 
         }
     });
     Ok(())
+}
+
+/// Adds `notice` to what the first `app_info` tells the user about this start.
+pub fn tell_once(app: &AppHandle, notice: Option<String>) {
+    let Some(notice) = notice else { return };
+    let state = app.state::<StartNotice>();
+    let mut told = state.0.lock().unwrap_or_else(|p| p.into_inner());
+    *told = Some(match told.take() {
+        Some(before) => format!("{before} {notice}"),
+        None => notice,
+    });
 }
 
 /// Broadcasts every change of the job ledger to the UI (`job-changed`), each job's request only

@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use specdesk_core::library::LIBRARY_BUSY_WAIT;
 use specdesk_core::{
-    ChosenFiles, JobRunner, JobRunnerConfig, Keys, Library, Notifier, Profiles, SecretStore,
-    SettingsStore, StartProblem, StartStep,
+    ChosenFiles, JobRunner, JobRunnerConfig, Keys, Library, LibraryError, LibraryTrouble, Notifier,
+    Profiles, SecretStore, SettingsStore, StartProblem, StartStep,
 };
 use specdesk_sandbox::SandboxHandle;
 
@@ -54,11 +54,22 @@ impl AppState {
         std::fs::create_dir_all(&media_dir)
             .map_err(|e| StartProblem::folder(StartStep::MediaFolder, &media_dir, &e, data_dir))?;
         let library_path = data_dir.join("library.sqlite");
-        let opened = if fresh_library {
-            Library::start_fresh(&library_path, LIBRARY_BUSY_WAIT)
-        } else {
-            Library::open_at_start(&library_path, LIBRARY_BUSY_WAIT)
-        }
+        // Off the async runtime: opening may wait for another program's lock.
+        let path = library_path.clone();
+        let opened = tokio::task::spawn_blocking(move || {
+            if fresh_library {
+                Library::start_fresh(&path, LIBRARY_BUSY_WAIT)
+            } else {
+                Library::open_at_start(&path, LIBRARY_BUSY_WAIT)
+            }
+        })
+        .await
+        .unwrap_or_else(|e| {
+            Err(LibraryError {
+                trouble: LibraryTrouble::Other,
+                detail: e.to_string(),
+            })
+        })
         .map_err(|e| StartProblem::library(&e, &library_path, data_dir))?;
         let notice = if fresh_library { None } else { opened.notice() };
         let library = Arc::new(opened.library);

@@ -528,3 +528,45 @@ async fn a_watched_batch_has_its_timelines_read_at_one_poll_in_three() {
         .unwrap();
     assert_eq!(timeline_updates(&updates), whole);
 }
+
+#[tokio::test]
+async fn a_stream_that_drops_once_its_key_is_too_old_is_never_posted_again() {
+    let server = MockServer::start().await;
+    let all = timeline();
+    // The live stream: two events, then the connection ends without `done` (a day later).
+    let body = format!(
+        "{}{}",
+        frame("task_event", &all[0]),
+        frame("task_event", &all[1])
+    );
+    Mock::given(method("POST"))
+        .and(path(BATCHES))
+        .respond_with(sse(body))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let c = client_with(&server, |cfg| cfg.job_poll_interval = Duration::ZERO);
+    let prepared = c
+        .agents()
+        .prepare(tasks(), options("follow-old"))
+        .unwrap()
+        .guarded(|| false);
+    let updates: Vec<_> = c.agents().follow(&prepared).collect().await;
+    // What the stream brought, then an error for the caller to find the batch another way: the
+    // key is not posted again to learn the batch's id (one POST in all, checked on drop).
+    assert_eq!(updates.len(), 3);
+    assert_eq!(
+        updates[0].as_ref().unwrap(),
+        &BatchUpdate::Event(event(&all[0]))
+    );
+    assert_eq!(
+        updates[1].as_ref().unwrap(),
+        &BatchUpdate::Event(event(&all[1]))
+    );
+    let err = updates[2].as_ref().unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Stream);
+    assert_eq!(
+        err.to_string(),
+        "The live connection ended, and this batch was sent too long ago to ask the service for it again by its key."
+    );
+}

@@ -47,6 +47,13 @@ pub async fn submit_batch(
         .await
 }
 
+/// The batches of the connection in use not known to have reached the service, newest first.
+#[tauri::command]
+pub async fn unconfirmed_batches(state: State<'_, AppState>) -> Result<Vec<Job>> {
+    let profile_id = state.profiles.settings()?.active_profile_id;
+    state.library.unconfirmed_batches(&profile_id)
+}
+
 /// The user's choice for a batch not known to have reached the service (its key too old to send
 /// again safely): `sendAgain` sends it as a new batch (the new job), else it stays unsent (the
 /// old job, closed).

@@ -284,6 +284,8 @@ export interface Commands {
    * `jobId` meanwhile).
    */
   /** A batch not known to have reached the service: sent again as a new batch (the new job), or kept unsent (the old job, closed). */
+  /** The batches of the connection in use not known to have reached the service, newest first. */
+  unconfirmed_batches: { args: Record<string, never>; result: Job[] };
   settle_unconfirmed_batch: { args: { jobId: number; sendAgain: boolean }; result: Job };
   submit_batch: { args: { tasks: BrowserTask[]; concurrency?: number; mode?: BatchRunMode; rerunOf?: RerunOf }; result: Job };
   /** The job (of the connection in use) that ran batch `batchId`: its request holds the tasks (input names only), schemas and `rerunOf`. Null when Specdesk did not run it. */

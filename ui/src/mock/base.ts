@@ -153,6 +153,8 @@ export const baseHandlers: BaseHandlers = {
   copy_diagnostics: () => null,
   first_usable: () => null,
 
+  unconfirmed_batches: (_args, { db }) =>
+    clone(db.jobs.filter((j) => j.profileId === db.settings.activeProfileId && j.kind === "batch" && j.status === "failed" && !j.remoteId && j.error?.kind === "unconfirmed")),
   settle_unconfirmed_batch: ({ jobId, sendAgain }, ctx) => {
     const job = findJob(ctx.db, jobId);
     if (job.kind !== "batch" || job.status !== "failed" || job.remoteId || job.error?.kind !== "unconfirmed") {

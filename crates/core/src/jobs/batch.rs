@@ -93,12 +93,14 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
         None if !inner.has_first_send(job.id)
             && !batch_key::may_post(&job.created_at, inner.config().clock.now()) =>
         {
-            let Some(id) =
-                batch_key::find_sent(&client, &inner.library, &job, &request.tasks).await?
-            else {
+            let found =
+                batch_key::find_and_name(&client, &inner.library, &job, &request.tasks, |id| {
+                    named(inner, &job, id, feed)
+                })
+                .await?;
+            let Some(id) = found else {
                 return Err(Halt::Fail(batch_key::unconfirmed(&job)));
             };
-            named(inner, &job, &id, feed)?;
             Some(id)
         }
         None => None,

@@ -113,63 +113,73 @@ impl JobRunner {
     /// forgotten.
     pub async fn settle_unconfirmed(&self, job_id: i64, send_again: bool) -> Result<Job, IpcError> {
         let job = self.inner.library.job(job_id)?;
-        let unconfirmed = job.kind == JobKind::Batch
-            && job.remote_id.is_none()
-            && job
-                .error
-                .as_ref()
-                .is_some_and(|e| e.kind == IpcErrorKind::Unconfirmed);
-        if !unconfirmed {
+        let progress = if send_again {
+            "Being sent again as a new batch."
+        } else {
+            "Not sent again, as you chose."
+        };
+        // Claimed first, in one statement: a second click, another window or a crash midway
+        // never sends it twice.
+        if !self.inner.library.claim_unconfirmed(job_id, progress)? {
             return Err(IpcError::invalid(
                 "jobId",
-                "Only a batch not known to have reached the service can be sent again this way.",
+                "Only a batch not known to have reached the service can be sent again this way, once.",
             ));
         }
         let key = job.idempotency_key.clone().unwrap_or_default();
         let vault = self.inner.clients.vault();
         let again = if send_again {
-            let request: BatchJobRequest =
-                serde_json::from_value(job.request.clone()).map_err(|e| {
-                    IpcError::storage(format!("the batch's tasks could not be read: {e}"))
-                })?;
-            let mut tasks = request.tasks;
-            if task_inputs::any(&tasks) {
-                let values = match &vault {
-                    Some(vault) => task_inputs::read(vault, &key).await?,
-                    None => None,
-                };
-                let values = values.ok_or_else(|| {
-                    IpcError::failed("This batch's input values are no longer in your keychain. Run its tasks again from the builder and enter them.")
-                })?;
-                task_inputs::fill(&mut tasks, values)?;
+            match self.send_again(&job, &key).await {
+                Ok(new) => {
+                    let text = format!("Sent again as a new batch (job {}).", new.id);
+                    self.inner.library.note_claimed(job_id, &text)?;
+                    Some(new)
+                }
+                Err(e) => {
+                    if let Some(error) = &job.error {
+                        self.inner.library.unclaim_unconfirmed(job_id, error)?;
+                    }
+                    self.inner.emit(job_id)?;
+                    return Err(e);
+                }
             }
-            let options = BatchOptions {
-                concurrency: request.concurrency,
-                idempotency_key: None,
-            };
-            Some(
-                self.start_batch(
-                    &job.profile_id,
-                    tasks,
-                    options,
-                    request.mode,
-                    request.rerun_of,
-                )
-                .await?,
-            )
         } else {
             None
         };
-        let progress = match &again {
-            Some(new) => format!("Sent again as a new batch (job {}).", new.id),
-            None => "Not sent again, as you chose.".to_owned(),
-        };
-        self.inner.library.close_unsent(job.id, &progress)?;
         if let Some(vault) = &vault {
             task_inputs::forget(vault, &key).await;
         }
         let closed = self.inner.emit(job.id)?;
         Ok(again.unwrap_or(closed))
+    }
+
+    /// Sends job `job`'s tasks (values back from the keychain under `key`) as a new batch.
+    async fn send_again(&self, job: &Job, key: &str) -> Result<Job, IpcError> {
+        let request: BatchJobRequest = serde_json::from_value(job.request.clone())
+            .map_err(|e| IpcError::storage(format!("the batch's tasks could not be read: {e}")))?;
+        let mut tasks = request.tasks;
+        if task_inputs::any(&tasks) {
+            let values = match self.inner.clients.vault() {
+                Some(vault) => task_inputs::read(&vault, key).await?,
+                None => None,
+            };
+            let values = values.ok_or_else(|| {
+                IpcError::failed("This batch's input values are no longer in your keychain. Run its tasks again from the builder and enter them.")
+            })?;
+            task_inputs::fill(&mut tasks, values)?;
+        }
+        let options = BatchOptions {
+            concurrency: request.concurrency,
+            idempotency_key: None,
+        };
+        self.start_batch(
+            &job.profile_id,
+            tasks,
+            options,
+            request.mode,
+            request.rerun_of,
+        )
+        .await
     }
 
     /// Batch `batch_id` as a watcher sees it: the feed of its follower (never a second poll of

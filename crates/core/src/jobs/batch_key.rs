@@ -95,10 +95,30 @@ fn same_tasks(batch: &Batch, tasks: &[BrowserTask]) -> bool {
     })
 }
 
+/// Finding a batch and naming it are one step for every follower at once: two jobs of the same
+/// tasks never take the same batch.
+static FINDING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// [`find_sent`], then `name` with what it found, as one step for every follower at once.
+pub(super) async fn find_and_name(
+    client: &Client,
+    library: &Library,
+    job: &Job,
+    tasks: &[BrowserTask],
+    name: impl FnOnce(&str) -> Result<(), super::runner::Halt>,
+) -> Result<Option<String>, super::runner::Halt> {
+    let _one_at_a_time = FINDING.lock().await;
+    let found = find_sent(client, library, job, tasks).await?;
+    if let Some(id) = &found {
+        name(id)?;
+    }
+    Ok(found)
+}
+
 /// Looks for the batch of `job` (whose key is too old to post) in the service's batch list,
-/// newest first: the earliest batch with the same tasks created within its window that no other
-/// job follows. `None` when there is none.
-pub async fn find_sent(
+/// newest first: the batch with the same tasks created within its window nearest the job's row
+/// that no other job follows. `None` when there is none.
+pub(super) async fn find_sent(
     client: &Client,
     library: &Library,
     job: &Job,
@@ -107,7 +127,11 @@ pub async fn find_sent(
     let Some(born) = parse(&job.created_at) else {
         return Ok(None);
     };
-    let (earliest, latest) = (born - CLOCK_SKEW, born + KEY_WINDOW + POST_MARGIN);
+    // The key was posted at most until `may_post` stopped it.
+    let (earliest, latest) = (
+        born - CLOCK_SKEW,
+        born + (KEY_WINDOW - POST_MARGIN) + CLOCK_SKEW,
+    );
     let mut best: Option<(OffsetDateTime, String)> = None;
     let mut skip = 0;
     for _ in 0..MAX_PAGES {
@@ -124,7 +148,12 @@ pub async fn find_sent(
             let followed = library
                 .job_by_remote_id(JobKind::Batch, &batch.id)?
                 .is_some_and(|other| other.id != job.id);
-            if !followed && best.as_ref().is_none_or(|(t, _)| at < *t) {
+            // The one created nearest the job's row: its own send came first.
+            if !followed
+                && best
+                    .as_ref()
+                    .is_none_or(|(t, _)| (at - born).abs() < (*t - born).abs())
+            {
                 best = Some((at, batch.id.clone()));
             }
         }

@@ -162,7 +162,7 @@ impl Library {
 
     /// Removes for good every deleted conversation, with its messages, branches and winners
     /// (when the library opens: the Undo of a delete ends with the app that offered it).
-    pub(super) fn purge_deleted_conversations(conn: &rusqlite::Connection) -> Result<(), IpcError> {
+    pub(super) fn purge_deleted_conversations(conn: &rusqlite::Connection) -> rusqlite::Result<()> {
         conn.execute("DELETE FROM conversations WHERE deleted_at IS NOT NULL", [])?;
         Ok(())
     }

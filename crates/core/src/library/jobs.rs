@@ -211,16 +211,50 @@ impl Library {
         })
     }
 
-    /// Closes a failed job the service never named (a batch not known to have reached it, once
-    /// the user sent it again or kept it unsent): cancelled, with `progress` saying what became
-    /// of it. False when it is no such job.
-    pub fn close_unsent(&self, id: i64, progress: &str) -> Result<bool, IpcError> {
+    /// Claims a batch not known to have reached the service (failed, never named, its error's
+    /// kind `unconfirmed`) for the user's choice: closed (cancelled) with `progress`, at once, so
+    /// a second Send again finds nothing to claim. False when it is no such job (any more).
+    pub fn claim_unconfirmed(&self, id: i64, progress: &str) -> Result<bool, IpcError> {
         let n = self.conn().execute(
             "UPDATE jobs SET status = 'cancelled', progress = ?2, error = NULL, updated_at = ?3
-             WHERE id = ?1 AND status = 'failed' AND remote_id IS NULL",
+             WHERE id = ?1 AND kind = 'batch' AND status = 'failed' AND remote_id IS NULL
+               AND json_valid(error) AND json_extract(error, '$.kind') = 'unconfirmed'",
             params![id, progress, now()],
         )?;
         Ok(n == 1)
+    }
+
+    /// Gives a claimed job back its failure (the send it was claimed for did not happen).
+    pub fn unclaim_unconfirmed(&self, id: i64, error: &IpcError) -> Result<(), IpcError> {
+        self.conn().execute(
+            "UPDATE jobs SET status = 'failed', progress = NULL, error = ?2, updated_at = ?3
+             WHERE id = ?1 AND status = 'cancelled' AND remote_id IS NULL",
+            params![id, stored_error(error), now()],
+        )?;
+        Ok(())
+    }
+
+    /// Says what became of a claimed job (the new batch it was sent again as).
+    pub fn note_claimed(&self, id: i64, progress: &str) -> Result<(), IpcError> {
+        self.conn().execute(
+            "UPDATE jobs SET progress = ?2, updated_at = ?3 WHERE id = ?1 AND status = 'cancelled'",
+            params![id, progress, now()],
+        )?;
+        Ok(())
+    }
+
+    /// The batches of `profile_id` not known to have reached the service, awaiting the user's
+    /// choice, the newest first.
+    pub fn unconfirmed_batches(&self, profile_id: &str) -> Result<Vec<Job>, IpcError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT * FROM jobs WHERE profile_id = ?1 AND kind = 'batch' AND status = 'failed'
+               AND remote_id IS NULL AND json_valid(error)
+               AND json_extract(error, '$.kind') = 'unconfirmed'
+             ORDER BY id DESC",
+        )?;
+        let rows = stmt.query_map([profile_id], Self::row_to_job)?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 
     /// One job.

@@ -256,19 +256,14 @@ impl Library {
             tx.pragma_update(None, "user_version", (i + 1) as i64)?;
             tx.commit()?;
         }
-        let cleanups = || -> Result<(), IpcError> {
-            if version < NO_TASK_VALUES && Self::scrub_task_values(&conn)? > 0 {
-                // Rewrite the file, so the old values are not left in free pages either.
-                conn.execute_batch("VACUUM;")?;
-            }
-            Self::cut_open_charges(&conn)?;
-            // The Undo of a delete ends with the app that offered it.
-            Self::purge_deleted_conversations(&conn)
-        };
-        cleanups().map_err(|e| LibraryError {
-            trouble: LibraryTrouble::Other,
-            detail: e.message,
-        })?;
+        // The first writes of a run: a full disk or a read-only file shows here, said as such.
+        if version < NO_TASK_VALUES && Self::scrub_task_values(&conn)? > 0 {
+            // Rewrite the file, so the old values are not left in free pages either.
+            conn.execute_batch("VACUUM;")?;
+        }
+        Self::cut_open_charges(&conn)?;
+        // The Undo of a delete ends with the app that offered it.
+        Self::purge_deleted_conversations(&conn)?;
         Ok(Library {
             conn: Mutex::new(conn),
         })

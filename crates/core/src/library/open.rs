@@ -91,7 +91,16 @@ impl LibraryError {
 
     fn from_io(e: &std::io::Error) -> Self {
         use std::io::ErrorKind;
+        // Windows refuses to rename a file another program has open (sharing and lock
+        // violations): the library is in use, not read-only.
+        if cfg!(windows) && matches!(e.raw_os_error(), Some(32 | 33)) {
+            return LibraryError {
+                trouble: LibraryTrouble::Locked,
+                detail: e.to_string(),
+            };
+        }
         let trouble = match e.kind() {
+            ErrorKind::ResourceBusy => LibraryTrouble::Locked,
             ErrorKind::PermissionDenied | ErrorKind::ReadOnlyFilesystem => LibraryTrouble::ReadOnly,
             ErrorKind::StorageFull | ErrorKind::QuotaExceeded => LibraryTrouble::DiskFull,
             _ => LibraryTrouble::Other,

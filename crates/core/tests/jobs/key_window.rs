@@ -120,8 +120,27 @@ async fn a_batch_not_found_a_day_later_is_not_known_to_have_reached_the_service_
     );
     assert_eq!(batches_made(&client).await, 0, "never posted");
 
-    // The user's explicit choice: sent again, as a new batch under a new key.
-    let again = runner.settle_unconfirmed(job.id, true).await.unwrap();
+    assert_eq!(
+        library
+            .unconfirmed_batches("pro")
+            .unwrap()
+            .iter()
+            .map(|j| j.id)
+            .collect::<Vec<_>>(),
+        [job.id]
+    );
+    // The user's explicit choice: sent again, as a new batch under a new key; two clicks at once
+    // (two windows) send it once.
+    let (first, second) = tokio::join!(
+        runner.settle_unconfirmed(job.id, true),
+        runner.settle_unconfirmed(job.id, true)
+    );
+    let (again, refused) = match (first, second) {
+        (Ok(again), Err(refused)) | (Err(refused), Ok(again)) => (again, refused),
+        other => panic!("one send, one refusal: {other:?}"),
+    };
+    assert_eq!(refused.kind, IpcErrorKind::InvalidInput);
+    assert!(library.unconfirmed_batches("pro").unwrap().is_empty());
     assert_ne!(again.id, job.id);
     assert_ne!(again.idempotency_key, job.idempotency_key);
     let finished = next(&mut notified).await;

@@ -13,9 +13,6 @@ import { ErrorPanel } from "../../components/ErrorPanel";
 import { formatDateTime } from "../../lib/format";
 import { requestOf } from "./watch/batchJob";
 
-/** How many of the newest batch jobs are looked at. */
-const LOOKED_AT = 50;
-
 /** Whether `job` is a batch not known to have reached the service. */
 export function isUnconfirmed(job: Job): boolean {
   return job.kind === "batch" && job.status === "failed" && !job.remoteId && job.error?.kind === ErrorKind.unconfirmed;
@@ -24,10 +21,10 @@ export function isUnconfirmed(job: Job): boolean {
 export function UnconfirmedBatches({ onSentAgain }: { onSentAgain: (job: Job, tasks: number) => void }) {
   const c = useConnectionId() ?? "";
   const qc = useQueryClient();
-  const key = ["list_jobs", "batch", c, "unconfirmed"];
+  const key = ["unconfirmed_batches", c];
   const q = useQuery({
     queryKey: key,
-    queryFn: () => call("list_jobs", { kind: "batch", limit: LOOKED_AT }),
+    queryFn: () => call("unconfirmed_batches"),
     enabled: c !== "",
     retry: false,
   });
