@@ -18,8 +18,10 @@ pub const FRAME: Duration = Duration::from_millis(16);
 pub const REPLAY_CHUNK: usize = 500;
 
 /// Sends `reader`'s events to `send` in frames: what arrives first goes at once; each next
-/// message goes at least `frame` after the previous one, with everything that arrived meanwhile.
-/// The last event (`done` or `error`) is not sent but returned, for the stream's ending.
+/// message goes at least `frame` after the previous one, with everything that arrived meanwhile,
+/// in pages of at most [`REPLAY_CHUNK`] events (a watcher that joins a long batch late gets its
+/// timeline so far a page a frame, never in one message). The last event (`done` or `error`) is
+/// not sent but returned, for the stream's ending.
 pub async fn in_frames(
     mut reader: FeedReader,
     frame: Duration,
@@ -34,8 +36,11 @@ pub async fn in_frames(
             events.extend(reader.ready());
         }
         let ending = take_ending(&mut events);
-        if !events.is_empty() {
-            send(events);
+        for (i, page) in events.chunks(REPLAY_CHUNK).enumerate() {
+            if let (true, Some(at)) = (i > 0, last_sent) {
+                tokio::time::sleep_until(at + frame).await;
+            }
+            send(page.to_vec());
             last_sent = Some(Instant::now());
         }
         if let Some(ending) = ending {

@@ -157,6 +157,34 @@ async fn frames_carry_every_event_once_in_order_at_most_one_per_frame() {
     assert!(sent.len() <= 1000 / 16 + 2, "{} messages", sent.len());
 }
 
+#[tokio::test(start_paused = true)]
+async fn a_watcher_that_joins_late_gets_the_timeline_in_pages_a_frame_apart() {
+    let feed = Arc::new(Feed::default());
+    let mut writer = feed.writer();
+    let published: Vec<BatchEvent> = (0..1200).map(|n| event(n % 10, n / 10)).collect();
+    for e in &published {
+        writer.publish(e.clone());
+    }
+    writer.publish(done());
+    let start = tokio::time::Instant::now();
+    let mut sent: Vec<(Duration, usize)> = Vec::new();
+    let mut all = Vec::new();
+    frames::in_frames(feed.reader(), frames::FRAME, |page| {
+        sent.push((start.elapsed(), page.len()));
+        all.extend(page);
+    })
+    .await
+    .unwrap();
+    assert_eq!(all, published, "every event once, in order");
+    assert_eq!(
+        sent.iter().map(|(_, n)| *n).collect::<Vec<_>>(),
+        [frames::REPLAY_CHUNK, frames::REPLAY_CHUNK, 200]
+    );
+    for pair in sent.windows(2) {
+        assert!(pair[1].0 - pair[0].0 >= frames::FRAME, "{pair:?}");
+    }
+}
+
 #[test]
 fn a_kept_timeline_holds_screenshots_as_files_and_no_input_value() {
     let dir = tempfile::tempdir().unwrap();
