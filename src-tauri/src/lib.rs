@@ -14,6 +14,7 @@ pub mod settings_store;
 pub mod startup;
 pub mod state;
 pub mod streams;
+pub mod window_state;
 
 use tauri::Manager;
 
@@ -84,6 +85,14 @@ pub fn run() {
         .plugin(tauri_plugin_notification::init())
         .plugin(tauri_plugin_clipboard_manager::init())
         .plugin(tauri_plugin_store::Builder::default().build())
+        // Size, place and maximized state kept across launches (saved at close; a place on a
+        // monitor that is gone is not restored). Visibility is left to the app.
+        .plugin(
+            tauri_plugin_window_state::Builder::default()
+                .with_state_flags(window_state::flags())
+                .build(),
+        )
+        .on_window_event(window_state::on_window_event)
         .on_webview_event(remember_dropped_files)
         .on_permission_request(microphone::on_permission_request)
         .setup(|app| {
