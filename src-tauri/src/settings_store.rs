@@ -4,7 +4,9 @@
 //! The store holds `Stored`'s three keys (`settings`, `profiles`, `welcomeDone`), typed here
 //! with their defaults, and is saved explicitly after each change (no auto-save). Its `save()`
 //! is a plain write, so a file that does not parse is set aside before the store opens it
-//! (`specdesk_core::set_aside_if_damaged`): the store would otherwise start empty and overwrite it.
+//! (`specdesk_core::settings_file::recover`, which puts its last good copy in its place when that
+//! reads): the store would otherwise start empty and overwrite it. Each save keeps the file as it
+//! was as that last good copy first.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -17,18 +19,26 @@ use tauri_plugin_store::{Store, StoreBuilder};
 /// The app's settings store.
 pub struct PluginSettings<R: Runtime> {
     store: Arc<Store<R>>,
+    /// The store's file (its last good copy is kept beside it).
+    path: std::path::PathBuf,
 }
 
 impl<R: Runtime> PluginSettings<R> {
     /// Opens the store at `path` (an absolute path), after setting a damaged file aside.
     /// Returns the notice to show the user once when that happened.
     pub fn open(app: &AppHandle<R>, path: &Path) -> Result<(Self, Option<String>), IpcError> {
-        let notice = specdesk_core::set_aside_if_damaged(path).map_err(IpcError::storage)?;
+        let notice = specdesk_core::settings_file::recover(path).map_err(IpcError::storage)?;
         let store = StoreBuilder::new(app, path)
             .disable_auto_save()
             .build()
             .map_err(IpcError::storage)?;
-        Ok((PluginSettings { store }, notice))
+        Ok((
+            PluginSettings {
+                store,
+                path: path.to_owned(),
+            },
+            notice,
+        ))
     }
 }
 
@@ -44,6 +54,9 @@ impl<R: Runtime> SettingsStore for PluginSettings<R> {
         else {
             return Err(IpcError::storage("the settings are not an object"));
         };
+        // The file as it is now becomes the last good copy first: the store's save is a plain
+        // write, which a power cut can leave half done.
+        specdesk_core::settings_file::keep_last_good(&self.path).map_err(IpcError::storage)?;
         self.store.clear();
         for (key, value) in entries {
             self.store.set(key, value);
@@ -123,5 +136,30 @@ mod tests {
             std::fs::read(dir.path().join(damaged)).unwrap(),
             b"{\"settings\": {\"theme\": "
         );
+    }
+
+    #[test]
+    fn a_save_cut_short_is_restored_from_the_last_good_copy() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("settings.json");
+        let (store, _) = PluginSettings::open(mock_app().handle(), &path).unwrap();
+        let mut stored = Stored::default();
+        stored.settings.theme = Theme::Dark;
+        stored.welcome_done = true;
+        store.save(&stored).unwrap();
+        // The next save keeps this one as the last good copy, then a power cut truncates it.
+        let mut next = stored.clone();
+        next.settings.theme = Theme::Light;
+        store.save(&next).unwrap();
+        drop(store);
+        std::fs::write(&path, br#"{"settings":{"theme":"li"#).unwrap();
+
+        let (store, notice) = PluginSettings::open(mock_app().handle(), &path).unwrap();
+        assert!(
+            notice
+                .unwrap()
+                .starts_with("Your settings file was damaged (the computer may have stopped while it was saved), so Specdesk restored")
+        );
+        assert_eq!(store.load().unwrap(), stored, "the save before the cut");
     }
 }

@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { browser, click, env, fill, launch, quit, waitForText } from "./helpers.mjs";
 
@@ -179,11 +179,33 @@ test("a second launch brings the running app forward and exits, so jobs are foll
   await waitForText("Generate spec");
 });
 
-test("a damaged settings file is kept aside, the defaults are used, and the user is told once", async () => {
+test("a settings file cut short is set aside and its last good copy restored, the user told once", async () => {
+  await quit();
+  const dataDir = env("SPECDESK_DATA_DIR");
+  const broken = '{"settings": {"theme": ';
+  // As a power cut leaves a save: the file cut short, its last good copy (the save before) beside it.
+  const lastGood = JSON.parse(readFileSync(join(dataDir, "settings.last-good.json"), "utf8"));
+  assert.equal(lastGood.welcomeDone, true, "the last good copy is past the first run");
+  writeFileSync(join(dataDir, "settings.json"), broken);
+  await launch();
+  await waitForText("Your settings file was damaged (the computer may have stopped while it was saved), so Specdesk restored your settings, connections and spend caps from their last good copy");
+  const kept = readdirSync(dataDir).filter((n) => n.startsWith("settings.damaged-") && n.endsWith(".json"));
+  assert.equal(kept.length, 1, "the damaged file is kept");
+  assert.equal(readFileSync(join(dataDir, kept[0]), "utf8"), broken);
+  assert.deepEqual(JSON.parse(readFileSync(join(dataDir, "settings.json"), "utf8")), lastGood, "restored as it was");
+  await click("button", "Dismiss");
+  // The app itself, not the first run's welcome the defaults would show.
+  await browser.$('nav[aria-label="Areas"]').waitForExist({ timeout: 10000 });
+  assert.equal(await browser.$("main.welcome").isExisting(), false);
+  for (const name of kept) rmSync(join(dataDir, name));
+});
+
+test("with the settings file and its last good copy both damaged, the defaults are used and the user told once", async () => {
   await quit();
   const dataDir = env("SPECDESK_DATA_DIR");
   const broken = '{"settings": {"theme": ';
   writeFileSync(join(dataDir, "settings.json"), broken);
+  writeFileSync(join(dataDir, "settings.last-good.json"), '{"settings"');
   await launch();
   await waitForText("Your settings file was damaged, so Specdesk started with its default settings.");
   const kept = readdirSync(dataDir).filter((n) => n.startsWith("settings.damaged-") && n.endsWith(".json"));

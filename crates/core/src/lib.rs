@@ -30,6 +30,7 @@ pub mod profiles;
 pub mod recording;
 pub mod secrets;
 pub mod settings;
+pub mod settings_file;
 pub mod specs;
 pub mod spend;
 pub mod startup;
@@ -57,9 +58,7 @@ pub use profiles::{
     SANDBOX_PROFILE_ID,
 };
 pub use secrets::{KeyStatus, Keys, MemorySecretStore, SecretError, SecretStore, masked_tail};
-pub use settings::{
-    MemorySettings, Settings, SettingsStore, SpecDepth, Stored, Theme, set_aside_if_damaged,
-};
+pub use settings::{MemorySettings, Settings, SettingsStore, SpecDepth, Stored, Theme};
 pub use specs::{FileInfo, SpecDoc, SpecDraft, SpecPage, SpecQuery, SpecView};
 pub use startup::{StartProblem, StartStep};
 pub use studio::Studio;

@@ -384,36 +384,6 @@ impl SettingsStore for MemorySettings {
     }
 }
 
-/// Prefix of a settings file that did not parse, kept aside (`settings.damaged-<time>.json`).
-pub const DAMAGED_PREFIX: &str = "settings.damaged-";
-
-/// Before the settings file is opened: a file at `path` that exists but is not a readable
-/// settings file is renamed to `settings.damaged-<time>.json` beside it (so the defaults used
-/// instead never overwrite it), and the plain sentence to tell the user is returned. A missing
-/// file is not damaged (the first run).
-pub fn set_aside_if_damaged(path: &Path) -> std::io::Result<Option<String>> {
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e),
-    };
-    if serde_json::from_slice::<Stored>(&bytes).is_ok() {
-        return Ok(None);
-    }
-    let stamp = time::OffsetDateTime::now_utc()
-        .format(&time::macros::format_description!(
-            "[year][month][day]T[hour][minute][second]Z"
-        ))
-        .map_err(std::io::Error::other)?;
-    let aside = path.with_file_name(format!("{DAMAGED_PREFIX}{stamp}.json"));
-    std::fs::rename(path, &aside)?;
-    tracing::warn!(kept = %aside.display(), "the settings file did not parse; defaults are used");
-    Ok(Some(format!(
-        "Your settings file was damaged, so Specdesk started with its default settings. Your connections need to be added again (their keys are still in your keychain). The damaged file was kept as {}.",
-        aside.display()
-    )))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -548,39 +518,5 @@ mod tests {
             s.validate().unwrap_err().field.as_deref(),
             Some("downloadFolder")
         );
-    }
-
-    #[test]
-    fn a_damaged_file_is_kept_aside_and_a_good_or_missing_one_is_left_alone() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("settings.json");
-        assert_eq!(set_aside_if_damaged(&path).unwrap(), None, "first run");
-        std::fs::write(&path, r#"{"settings":{"theme":"light"}}"#).unwrap();
-        assert_eq!(set_aside_if_damaged(&path).unwrap(), None);
-        assert!(path.exists());
-
-        std::fs::write(&path, br#"{"settings":{"theme":"li"#).unwrap();
-        let notice = set_aside_if_damaged(&path).unwrap().unwrap();
-        assert!(!path.exists(), "nothing can overwrite the damaged file now");
-        let kept: Vec<String> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        assert_eq!(kept.len(), 1);
-        assert!(
-            kept[0].starts_with(DAMAGED_PREFIX) && kept[0].ends_with(".json"),
-            "{kept:?}"
-        );
-        assert_eq!(
-            std::fs::read(dir.path().join(&kept[0])).unwrap(),
-            br#"{"settings":{"theme":"li"#
-        );
-        assert!(
-            notice.starts_with(
-                "Your settings file was damaged, so Specdesk started with its default settings."
-            ),
-            "{notice}"
-        );
-        assert!(notice.contains(&kept[0]), "{notice}");
     }
 }
