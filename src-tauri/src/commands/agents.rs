@@ -16,9 +16,17 @@ use crate::state::AppState;
 use crate::streams::{Ending, send_event};
 
 /// Every problem of a draft batch (one `invalidInput` error each, its field naming the place).
+/// Off the window's thread: a thousand tasks with schemas take a while to check.
 #[tauri::command]
-pub fn check_tasks(tasks: Vec<BrowserTask>, concurrency: Option<u32>) -> Vec<IpcError> {
-    specdesk_core::agents::task_problems(&tasks, concurrency)
+pub async fn check_tasks(
+    tasks: Vec<BrowserTask>,
+    concurrency: Option<u32>,
+) -> Result<Vec<IpcError>> {
+    tauri::async_runtime::spawn_blocking(move || {
+        specdesk_core::agents::task_problems(&tasks, concurrency)
+    })
+    .await
+    .map_err(IpcError::storage)
 }
 
 /// Writes the batch (with its idempotency key) to the job ledger, then sends it as `mode` says
@@ -126,8 +134,12 @@ pub async fn batch_job(state: State<'_, AppState>, batch_id: String) -> Result<O
 /// Where a task's data does not match its output schema (JSON Pointer paths), by the same
 /// checker a submission's schema is checked with.
 #[tauri::command]
-pub fn check_task_data(schema: Value, data: Value) -> Result<Vec<DataProblem>> {
-    specdesk_core::agents::data_problems(&schema, &data)
+pub async fn check_task_data(schema: Value, data: Value) -> Result<Vec<DataProblem>> {
+    tauri::async_runtime::spawn_blocking(move || {
+        specdesk_core::agents::data_problems(&schema, &data)
+    })
+    .await
+    .map_err(IpcError::storage)?
 }
 
 #[tauri::command]

@@ -497,7 +497,10 @@ pub async fn chat_winners(
 }
 
 /// A chat reply's markdown as sanitized HTML (the same renderer and sanitizer as specs).
+/// Off the window's thread (a long reply takes milliseconds to render).
 #[tauri::command]
-pub fn render_markdown(markdown: String) -> specdesk_core::markdown::Rendered {
-    specdesk_core::markdown::render(&markdown)
+pub async fn render_markdown(markdown: String) -> Result<specdesk_core::markdown::Rendered> {
+    tauri::async_runtime::spawn_blocking(move || specdesk_core::markdown::render(&markdown))
+        .await
+        .map_err(specdesk_core::IpcError::storage)
 }
