@@ -28,6 +28,7 @@ pub mod media;
 pub mod plans;
 pub mod profiles;
 pub mod recording;
+pub mod secret_parts;
 pub mod secrets;
 pub mod settings;
 pub mod settings_file;

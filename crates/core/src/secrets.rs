@@ -56,9 +56,27 @@ pub trait SecretStore: Send + Sync + 'static {
 pub struct MemorySecretStore {
     entries: Arc<Mutex<HashMap<String, String>>>,
     locked: Arc<std::sync::atomic::AtomicBool>,
+    /// The most bytes (UTF-16, as Windows counts) an entry takes, when limited.
+    entry_limit: Option<usize>,
 }
 
 impl MemorySecretStore {
+    /// A store whose entries take at most `bytes` (UTF-16), as Windows' Credential Manager's do.
+    pub fn with_entry_limit(mut self, bytes: usize) -> Self {
+        self.entry_limit = Some(bytes);
+        self
+    }
+
+    /// How many entries the store holds.
+    pub fn len(&self) -> usize {
+        self.entries.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+
+    /// Whether the store holds no entry.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// Locks (every call refused with [`SecretError::Locked`]) or unlocks the store.
     pub fn set_locked(&self, locked: bool) {
         self.locked
@@ -84,6 +102,13 @@ impl SecretStore for MemorySecretStore {
         Ok(self.open()?.get(account).cloned())
     }
     fn set(&self, account: &str, secret: &str) -> Result<(), SecretError> {
+        if let Some(limit) = self.entry_limit
+            && secret.encode_utf16().count() * 2 > limit
+        {
+            return Err(SecretError::Other(format!(
+                "an entry holds at most {limit} bytes"
+            )));
+        }
         self.open()?.insert(account.to_owned(), secret.to_owned());
         Ok(())
     }
@@ -146,18 +171,30 @@ impl Keys {
         Keys { store, timeout }
     }
 
+    /// Runs `f` off the async runtime, giving up after the timeout. `f` is handed a "go on"
+    /// check that says no once the call was given up, so a write that timed out writes no more
+    /// entries behind the user's back (a keychain call already under way cannot be taken back).
     async fn run<T: Send + 'static>(
         &self,
-        f: impl FnOnce(&dyn SecretStore) -> Result<T, SecretError> + Send + 'static,
+        f: impl FnOnce(&dyn SecretStore, &dyn Fn() -> bool) -> Result<T, SecretError> + Send + 'static,
     ) -> Result<T, SecretError> {
         let store = self.store.clone();
-        let task = tokio::task::spawn_blocking(move || f(store.as_ref()));
+        let given_up = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let flag = given_up.clone();
+        let task = tokio::task::spawn_blocking(move || {
+            f(store.as_ref(), &|| {
+                !flag.load(std::sync::atomic::Ordering::SeqCst)
+            })
+        });
         match tokio::time::timeout(self.timeout, task).await {
             Ok(Ok(result)) => result,
             Ok(Err(join)) => Err(SecretError::Other(format!(
                 "the keychain call failed: {join}"
             ))),
-            Err(_) => Err(SecretError::Timeout),
+            Err(_) => {
+                given_up.store(true, std::sync::atomic::Ordering::SeqCst);
+                Err(SecretError::Timeout)
+            }
         }
     }
 
@@ -182,20 +219,23 @@ impl Keys {
     pub async fn set_unlisted(&self, account: &str, secret: &str) -> Result<(), SecretError> {
         let account = account.to_owned();
         let secret = secret.to_owned();
-        self.run(move |s| s.set(&account, &secret)).await
+        self.run(move |s, go_on| crate::secret_parts::set(s, &account, &secret, go_on))
+            .await
     }
 
     /// Reads `account` without registering what it holds with the log redactor (see
     /// [`Keys::set_unlisted`]).
     pub async fn get_unlisted(&self, account: &str) -> Result<Option<String>, SecretError> {
         let account = account.to_owned();
-        self.run(move |s| s.get(&account)).await
+        self.run(move |s, _| crate::secret_parts::get(s, &account))
+            .await
     }
 
     /// Removes the key of `account`.
     pub async fn delete(&self, account: &str) -> Result<(), SecretError> {
         let account = account.to_owned();
-        self.run(move |s| s.delete(&account)).await
+        self.run(move |s, _| crate::secret_parts::delete(s, &account))
+            .await
     }
 
     /// `hasKey` and the masked tail of `account`'s key.
