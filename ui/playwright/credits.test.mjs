@@ -95,11 +95,13 @@ describe("spending", () => {
         await openSettings(page);
         const section = page.getByRole("region", { name: "Spending" });
         await section.getByText("credits in 30 days.").waitFor();
-        assert.equal(await textOf(section.locator("p strong").first()), "5.51");
+        assert.equal(await textOf(section.locator("p strong").first()), "5.514");
         assert.equal(await textOf(section.getByText("Daily spend cap of Sandbox:")), "Daily spend cap of Sandbox: 3.75 credits.");
         assert.equal(await section.locator("svg rect").count(), 30);
         await section.getByText("Spend by day as a table").click();
+        // A charge under 0.005 credits is written as it is, not "0" (issue 24).
         assert.deepEqual(await rows(section.getByRole("table", { name: "Spend by day" })), [
+          [day(5), "1", "0.004"],
           [day(3), "1", "0.01"],
           [day(2), "1", "0.25"],
           [day(1), "2", "1.5"],
@@ -107,7 +109,7 @@ describe("spending", () => {
         ]);
         assert.deepEqual(await rows(section.getByRole("table", { name: "Spend by area" })), [
           ["Specs", "1", "2.5"],
-          ["Gateway", "5", "1.81"],
+          ["Gateway", "6", "1.814"],
           ["Browser agents", "1", "1.2"],
         ]);
         // Every gateway call by its model (the other connection's line and the one outside the
@@ -117,6 +119,7 @@ describe("spending", () => {
           ["anthropic/claude-sonnet-4", "1", "0.45"],
           ["openai/gpt-4o-mini-tts", "1", "0.3"],
           ["cohere/rerank-v3.5", "1", "0.01"],
+          ["openai/text-embedding-3-small", "1", "0.004"],
         ]);
         await expectAxeClean(page, `Spending (${colorScheme})`);
 
@@ -127,6 +130,7 @@ describe("spending", () => {
         assert.equal(saved.args.choose, false);
         assert.deepEqual(saved.args.contents.split("\r\n"), [
           "day,at,connection,area,endpoint,model,request id,credits charged,credits remaining,state",
+          `${day(5)},${noonAgo(5)},sandbox,Gateway,v1/embeddings,openai/text-embedding-3-small,req_emb,0.004,,charged`,
           `${day(3)},${noonAgo(3)},sandbox,Gateway,v1/rerank,cohere/rerank-v3.5,req_rr,0.01,,charged`,
           `${day(2)},${noonAgo(2, 5)},sandbox,Gateway,v1/images,openai/gpt-image-1,req_img2,0.25,,charged`,
           `${day(1)},${noonAgo(1, 10)},sandbox,Gateway,v1/audio/speech,openai/gpt-4o-mini-tts,req_tts,0.3,,charged`,

@@ -143,3 +143,26 @@ describe("first run on the Sandbox", () => {
     });
   });
 });
+
+describe("first run, the welcome not saved", () => {
+  const UNSAVED = "Specdesk could not save its settings: the data folder is read-only.";
+
+  test("a dismissal that cannot be saved is told in a toast on the welcome (its own toaster); the next one goes on", async () => {
+    await h.withScenario("welcome-unsaved", async ({ page, mock }) => {
+      const welcome = page.getByRole("main", { name: "Welcome to Specdesk" });
+      await welcome.getByRole("button", { name: "Explore the Sandbox" }).click();
+      const toast = page.locator(".toast-card").filter({ hasText: UNSAVED });
+      await toast.getByText("Local data could not be saved").waitFor();
+      assert.equal(await textOf(toast.locator("p").first()), UNSAVED);
+      // Still the welcome: nothing was saved, so the frame is not shown.
+      assert.equal(await welcome.count(), 1);
+      assert.equal(await page.getByRole("navigation", { name: "Areas" }).count(), 0);
+      await expectAxeClean(page, "the welcome with a failed dismissal");
+
+      await toast.getByRole("button", { name: "Dismiss" }).click();
+      await welcome.getByRole("button", { name: "Explore the Sandbox" }).click();
+      await page.getByRole("heading", { level: 1, name: "Specs" }).waitFor();
+      assert.equal((await mock.calls("finish_welcome")).length, 2);
+    });
+  });
+});

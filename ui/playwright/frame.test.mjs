@@ -54,6 +54,40 @@ describe("the frame", () => {
     });
   });
 
+  test("reads the balance again when a job ends (a batch resumed after a relaunch, charged by the service)", async () => {
+    await h.withScenario("default", async ({ page, mock }) => {
+      const header = page.getByRole("banner");
+      await header.getByLabel("Credits remaining: 10,000").waitFor();
+      const batch = (status, progress) => ({
+        id: 41,
+        kind: "batch",
+        profileId: "sandbox",
+        request: { tasks: [] },
+        remoteId: "b041",
+        status,
+        progress,
+        result: null,
+        createdAt: "2026-11-22T09:00:00.000Z",
+        updatedAt: "2026-11-22T09:10:00.000Z",
+      });
+      // The service charges the resumed batch as it runs; this app is told nothing of it.
+      await page.evaluate(() => {
+        window.__SPECDESK_MOCK__.db.credits.sandbox = 9996.796;
+      });
+      const reads = (await mock.calls("credits_balance")).length;
+      await mock.emit("job-changed", batch("running", "3 of 4 tasks finished"));
+      assert.equal(await header.getByLabel("Credits remaining: 10,000").count(), 1);
+      await mock.emit("job-changed", batch("completed", "4 of 4 tasks finished"));
+      const credits = header.getByLabel("Credits remaining: 9,996.796");
+      await credits.waitFor();
+      assert.equal(await textOf(credits), "9,996.796 credits −3.204");
+      assert.equal((await mock.calls("credits_balance")).length, reads + 1);
+      // A charge under 0.005 credits beside the balance: as it is, never "−0".
+      await mock.emit("credits-changed", { profileId: "sandbox", creditsRemaining: 9996.792, at: "2026-11-22T09:12:00.000Z" });
+      assert.equal(await textOf(header.getByLabel("Credits remaining: 9,996.792")), "9,996.792 credits −0.004");
+    });
+  });
+
   test("says plainly when the balance cannot be read", async () => {
     await h.withScenario("broke", async ({ page }) => {
       const header = page.getByRole("banner");

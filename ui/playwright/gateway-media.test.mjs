@@ -142,12 +142,12 @@ describe("speech and music", () => {
       await openStudio(page, "Speech and music");
       const form = page.getByRole("form", { name: "New take" });
       await form.getByLabel("Text to speak").fill("Hello team");
-      assert.equal(await textOf(form.locator(".price-line")), "Speech · fast: 0.15 credits per 1,000 characters · 10 characters: about 0.002 credits");
+      assert.equal(await textOf(form.locator(".price-line")), "Speech · fast: 0.15 credits per 1,000 characters · 10 characters: about 0.0015 credits");
       await form.getByLabel("Voice").selectOption("coral");
       await form.getByLabel("Delivery instructions (optional)").fill("Cheerful");
       await form.getByRole("button", { name: "Generate speech" }).click();
       const player = page.getByRole("region", { name: "Player" });
-      await player.getByRole("img", { name: /^Waveform of take \d+$/ }).waitFor();
+      await player.getByRole("img", { name: "Waveform of take 4" }).waitFor(); // after the 3 takes of the library
       assert.ok(Number(await player.locator("canvas").getAttribute("data-bars")) > 0);
       assert.match(await textOf(player.getByLabel("What this call cost")), /^Request id req_[0-9a-f]+ · 0\.05 credits charged · balance after: 9,999\.95 credits$/);
       assert.deepEqual((await mock.calls("speech")).map((c) => c.args.request), [
@@ -160,11 +160,12 @@ describe("speech and music", () => {
 
       // The music take's MP3 cannot be decoded here: said plainly.
       const takes = page.getByRole("list", { name: "Takes" });
-      await takes.getByRole("button", { name: "Listen to take 29" }).click();
+      // Takes are numbered in the connection's history from its oldest (files 29, 30, 31, then the new one).
+      await takes.getByRole("button", { name: "Listen to take 1" }).click();
       await player.getByText("This audio could not be decoded, so its waveform cannot be drawn. It may still play.").waitFor();
 
-      await takes.getByRole("button", { name: "Use as A (take 31)" }).click();
-      await takes.getByRole("button", { name: "Use as B (take 30)" }).click();
+      await takes.getByRole("button", { name: "Use as A (take 3)" }).click();
+      await takes.getByRole("button", { name: "Use as B (take 2)" }).click();
       await page.getByRole("button", { name: "Compare A and B" }).click();
       const ab = page.getByRole("region", { name: "A/B comparison" });
       await ab.getByText("Now hearing A. Press S to switch at the same moment.").waitFor();
@@ -193,7 +194,7 @@ describe("speech and music", () => {
         localStorage.setItem("specdesk.speech.preferred.v1", JSON.stringify([30]));
       });
       await openStudio(page, "Speech and music");
-      const take = page.getByRole("list", { name: "Takes" }).getByRole("listitem", { name: "Take 30" });
+      const take = page.getByRole("list", { name: "Takes" }).getByRole("listitem", { name: "Take 2" }); // file 30
       await take.getByText("Preferred").waitFor();
       const facts = (await take.locator(".media-meta").innerText()).replace(/\s+/g, " ");
       assert.match(facts, /Voice sage/);

@@ -1,11 +1,11 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useAppInfo, useSettings, useSettingsEvents } from "./ipc/hooks";
 import { ErrorPanel } from "./components/ErrorPanel";
-import { PartBoundary, ScreenBoundary } from "./components/ScreenBoundary";
+import { PartBoundary } from "./components/ScreenBoundary";
 import { AppToaster } from "./components/Toasts";
 import { toIpcError } from "./ipc/invoke";
 import { AppHeader, AreaScreen, ShellDialogs, Sidebar, StartNotice, type Dialog, type Screen } from "./features/shell/Frame";
-import { Welcome } from "./features/shell/Welcome";
+import { FirstRunScreen } from "./features/shell/Welcome";
 import { Recovery } from "./features/shell/Recovery";
 import { prefetchAreas } from "./features/shell/areas";
 import { useHashRoute } from "./features/shell/history";
@@ -99,9 +99,7 @@ export function App() {
     return (
       <>
         {notice}
-        <ScreenBoundary area="welcome">
-          <Welcome onDone={(toSettings) => navigate(toSettings ? { area: "settings" } : { area: "specs" })} />
-        </ScreenBoundary>
+        <FirstRunScreen onDone={(toSettings) => navigate(toSettings ? { area: "settings" } : { area: "specs" })} />
       </>
     );
   }

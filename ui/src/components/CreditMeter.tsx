@@ -1,10 +1,7 @@
 import { useCallback, useState } from "react";
 import type { CreditsView } from "../ipc/contract";
 import { useCreditEvents, useCredits } from "../ipc/hooks";
-
-export function formatCredits(n: number): string {
-  return n.toLocaleString("en-US", { maximumFractionDigits: 2 });
-}
+import { formatCredits } from "../lib/format";
 
 /** The active profile's balance, updated live by `credits-changed`, with the last change. */
 export function CreditMeter() {

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { ErrorKind, type KnownErrorKind } from "../ipc/contract";
 import type { IpcError, SpendCapDetail } from "../ipc/contract";
 import { call, toIpcError } from "../ipc/invoke";
+import { formatCredits } from "../lib/format";
 import { useNavigate } from "../lib/nav";
 
 const TITLES: Record<KnownErrorKind, string> = {
@@ -84,7 +85,7 @@ function RaiseCap({ detail, onRetry, level }: { detail: SpendCapDetail; onRetry?
     setFailure(null);
     try {
       const today = await call("raise_spend_cap_today", { profileId: detail.profileId, credits: value });
-      setDone(`Today's cap is now ${today.limit ?? value} credits.`);
+      setDone(`Today's cap is now ${formatCredits(today.limit ?? value)} credits.`);
     } catch (err) {
       setFailure(toIpcError(err));
     } finally {

@@ -66,7 +66,10 @@ export function useErrorToast(): (e: unknown) => void {
   }, []);
 }
 
-/** The one toaster; rendered once by App, inside its navigation context. */
+/**
+ * The one toaster: App renders it once, in the frame (inside its navigation context), or with the
+ * first run's welcome before the frame is shown (features/shell/Welcome.tsx).
+ */
 export function AppToaster() {
   return <Toaster position="bottom-right" visibleToasts={4} containerAriaLabel="Messages" />;
 }

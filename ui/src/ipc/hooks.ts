@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "./invoke";
 import { useAppEvent } from "./events";
 import type { CreditsView, ProfileInput, ProfileView, Settings } from "./contract";
+import type { JobStatus } from "../bindings/JobStatus";
 
 export const keys = {
   appInfo: ["app_info"] as const,
@@ -42,12 +43,22 @@ export function useCredits() {
   });
 }
 
-/** Keeps the header's balance live: every metered call in Rust emits `credits-changed`. */
+/** A job in one of these has ended: whatever it cost is charged. */
+const JOB_ENDED: ReadonlySet<JobStatus> = new Set(["completed", "failed", "cancelled"]);
+
+/**
+ * Keeps the header's balance live: every metered call in Rust emits `credits-changed`, and a job
+ * that ends (a spec, a video, a batch, one resumed after a relaunch among them, which the service
+ * charged while it ran) has its connection's balance read again.
+ */
 export function useCreditEvents(onChange?: (view: CreditsView) => void) {
   const qc = useQueryClient();
   useAppEvent("credits-changed", (view) => {
     qc.setQueryData(keys.credit(view.profileId), view);
     onChange?.(view);
+  });
+  useAppEvent("job-changed", (job) => {
+    if (JOB_ENDED.has(job.status)) void qc.invalidateQueries({ queryKey: keys.credit(job.profileId) });
   });
 }
 

@@ -1,4 +1,5 @@
-// Test helpers for the Specs and Plans screens: a fresh query client, the toaster, and a navigate spy.
+// Test helpers for the screens: a fresh query client, and for a screen of the frame the toaster
+// and the navigation context the frame gives it (with a navigate spy).
 import type { ReactElement, ReactNode } from "react";
 import { render } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -16,19 +17,38 @@ export const TEST_SETTINGS: Settings = {
   notifications: true,
 };
 
-export function renderScreen(ui: ReactElement, navigate: (to: NavTarget) => void = () => undefined) {
+function testClient(): QueryClient {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } });
   // Screens key their data by the connection in use: it is known from the start, as in the app.
   client.setQueryData(keys.settings, TEST_SETTINGS);
   client.setQueryDefaults(keys.settings, { staleTime: Infinity });
-  const wrap = (children: ReactNode) => (
-    <QueryClientProvider client={client}>
-      <NavContext.Provider value={navigate}>
-        {children}
-        <AppToaster />
-      </NavContext.Provider>
-    </QueryClientProvider>
-  );
-  const result = render(wrap(ui));
-  return { ...result, client, rerender: (next: ReactElement) => result.rerender(wrap(next)) };
+  return client;
+}
+
+function mount(ui: ReactElement, wrap: (children: ReactNode) => ReactNode) {
+  const client = testClient();
+  const withClient = (children: ReactNode) => <QueryClientProvider client={client}>{wrap(children)}</QueryClientProvider>;
+  const result = render(withClient(ui));
+  return { ...result, client, rerender: (next: ReactElement) => result.rerender(withClient(next)) };
+}
+
+/**
+ * A screen of the frame, as App mounts it: in the navigation context, with the frame's toaster
+ * beside it (App.tsx). What App shows before the frame goes through `renderBeforeFrame`.
+ */
+export function renderScreen(ui: ReactElement, navigate: (to: NavTarget) => void = () => undefined) {
+  return mount(ui, (children) => (
+    <NavContext.Provider value={navigate}>
+      {children}
+      <AppToaster />
+    </NavContext.Provider>
+  ));
+}
+
+/**
+ * What App shows before the frame (the first run's welcome), with nothing the frame would add: no
+ * toaster and no navigation context, only what `ui` mounts itself.
+ */
+export function renderBeforeFrame(ui: ReactElement) {
+  return mount(ui, (children) => children);
 }

@@ -17,7 +17,7 @@ import {
   keys,
 } from "../../ipc/hooks";
 import { ErrorPanel } from "../../components/ErrorPanel";
-import { formatCredits } from "../../components/CreditMeter";
+import { formatCredits } from "../../lib/format";
 import { checkApiKey } from "../../lib/validate";
 import { EMPTY_DRAFT, ProfileForm, capOf, toInput, type ProfileDraft } from "./ProfileForm";
 import { Spending, useSaveCap } from "./Spending";

@@ -9,7 +9,7 @@ import { keys, useConnectionId, useProfiles, useSaveSettings, useSettings } from
 import { ProfileForm, capOf, type ProfileDraft } from "./ProfileForm";
 import { useAppEvent } from "../../ipc/events";
 import { ErrorPanel } from "../../components/ErrorPanel";
-import { formatCredits } from "../../components/CreditMeter";
+import { formatCredits } from "../../lib/format";
 import { dayStart, ledgerCsv, localDay, spendByArea, spendByDay, spendByModel, windowStart, type DaySpend, type GroupSpend } from "./spendingData";
 
 const DAYS = 30;

@@ -2,13 +2,31 @@ import { useRef } from "react";
 import { call } from "../../ipc/invoke";
 import { useQueryClient } from "@tanstack/react-query";
 import { keys } from "../../ipc/hooks";
-import { useErrorToast } from "../../components/Toasts";
+import { PartBoundary, ScreenBoundary } from "../../components/ScreenBoundary";
+import { AppToaster, useErrorToast } from "../../components/Toasts";
 import { useFirstUsable } from "../../lib/startup";
 import { requestNewSpec, takeNewSpecRequest } from "./newSpec";
 
+/**
+ * The first run's screen as App shows it, before the frame: the welcome, and a toaster of its own
+ * (the frame's is not mounted yet), so a failure to finish the welcome is told.
+ */
+export function FirstRunScreen({ onDone }: { onDone: (goToSettings: boolean) => void }) {
+  return (
+    <>
+      <ScreenBoundary area="welcome">
+        <Welcome onDone={onDone} />
+      </ScreenBoundary>
+      <PartBoundary part="toasts">
+        <AppToaster />
+      </PartBoundary>
+    </>
+  );
+}
+
 // The first screen of a first run. "Explore the Sandbox" lands on the Specs composer with the focus
 // in its description (a "New spec" request, answered once Specs is on screen), so a first spec is
-// an example idea and Generate away.
+// an example idea and Generate away. A failure to finish it is a toast (FirstRunScreen's toaster).
 export function Welcome({ onDone }: { onDone: (goToSettings: boolean) => void }) {
   const qc = useQueryClient();
   const toast = useErrorToast();

@@ -12,7 +12,7 @@ import type { IpcError, SpecDepth } from "../../ipc/contract";
 import { toIpcError } from "../../ipc/invoke";
 import { useCredits, useSettings } from "../../ipc/hooks";
 import { ErrorPanel } from "../../components/ErrorPanel";
-import { formatCredits } from "../../components/CreditMeter";
+import { formatCredits } from "../../lib/format";
 import { useNotice } from "../../lib/notices";
 import { DepthChoice, DescriptionField, DocLinksField, ExistingProjectField, FileField, fieldIdsOf } from "./ComposerFields";
 import {

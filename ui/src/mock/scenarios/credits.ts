@@ -54,6 +54,8 @@ function setupCredits(db: MockDb): void {
     line(1, "v1/audio/speech", 0.3, "req_tts", 10, "openai/gpt-4o-mini-tts"),
     line(2, "v1/images", 0.25, "req_img2", 5, "openai/gpt-image-1"),
     line(3, "v1/rerank", 0.01, "req_rr", 0, "cohere/rerank-v3.5"),
+    // A charge under 0.005 credits, which two decimals wrote as "0" (issue 24).
+    line(5, "v1/embeddings", 0.004, "req_emb", 0, "openai/text-embedding-3-small"),
     line(40, "v1/images", 9, undefined, 0, "openai/gpt-image-1"),
     { ...line(0, "v1/images", 7, undefined, 0, "google/imagen-4"), profileId: "p_other" },
   ];

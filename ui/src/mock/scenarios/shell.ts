@@ -1,5 +1,6 @@
 // Scenarios of the app shell: first run, themes, settings, errors. Open one with ?scenario=<name>.
 import type { StartProblem } from "../../bindings/StartProblem";
+import { baseHandlers } from "../base";
 import { defineScenario, ipcError } from "../registry";
 
 export const TOP_UP_URL = "https://example.com/account/top-up";
@@ -13,6 +14,28 @@ defineScenario("welcome", {}, {
     db.appInfo.firstRun = true;
   },
 });
+
+/** Why the first "finish welcome" of scenario "welcome-unsaved" fails. */
+export const WELCOME_UNSAVED = "Specdesk could not save its settings: the data folder is read-only.";
+let welcomeTries = 0;
+
+defineScenario(
+  "welcome-unsaved",
+  {
+    finish_welcome: (args, ctx) => {
+      welcomeTries += 1;
+      if (welcomeTries === 1) throw ipcError("storage", WELCOME_UNSAVED);
+      return baseHandlers.finish_welcome(args, ctx);
+    },
+  },
+  {
+    description: "First run whose first dismissal of the welcome cannot be saved (the second is).",
+    setup: (db) => {
+      welcomeTries = 0;
+      db.appInfo.firstRun = true;
+    },
+  },
+);
 
 defineScenario("dark", {}, {
   description: "Everything as default, in the dark theme.",

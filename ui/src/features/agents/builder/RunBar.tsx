@@ -2,15 +2,11 @@
 // what stops the batch from running (problems, a balance too low), and Run.
 import type { BatchRunMode } from "../../../ipc/contract";
 import { ErrorActions } from "../../../components/ErrorPanel";
-import { formatCredits } from "../../../components/CreditMeter";
+import { formatCreditsWord as credits } from "../../../lib/format";
 import { useCredits } from "../../../ipc/hooks";
 import { toIpcError } from "../../../ipc/invoke";
 import { minimumCredits } from "./checks";
 import { CONCURRENCY_ID } from "./ids";
-
-function credits(n: number): string {
-  return `${formatCredits(n)} ${n === 1 ? "credit" : "credits"}`;
-}
 
 /** "At least 0.2 credits for 2 tasks: every task costs 0.1 credit or more." */
 export function costSentence(tasks: number): string {

@@ -2,7 +2,7 @@
 // prominently, never a green "done" over failed tasks), counts by status and credits.
 import type { IpcError } from "../../../bindings/IpcError";
 import { ErrorPanel } from "../../../components/ErrorPanel";
-import { plural } from "../../../lib/format";
+import { formatCredits, plural } from "../../../lib/format";
 import type { Connection, TaskView } from "./reducer";
 import { KNOWN_STATUSES, phaseInfo, statusInfo, type TaskPhase } from "./statuses";
 import { StatusChip } from "./StatusChip";
@@ -148,7 +148,7 @@ export function BatchHeader({
           ) : (
             <>
               <span className="muted">Credits{finished ? "" : " so far"}</span>{" "}
-              <span className="status-count">{new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(credits)}</span>
+              <span className="status-count">{formatCredits(credits)}</span>
             </>
           )}
         </li>

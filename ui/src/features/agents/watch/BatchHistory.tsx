@@ -9,7 +9,7 @@ import { ErrorPanel } from "../../../components/ErrorPanel";
 import { useAppEvent } from "../../../ipc/events";
 import { useConnectionId } from "../../../ipc/hooks";
 import { call, toIpcError } from "../../../ipc/invoke";
-import { formatDateTime, plural } from "../../../lib/format";
+import { formatCredits as credits, formatDateTime, plural } from "../../../lib/format";
 import { KeptBatches } from "./KeptBatches";
 import "./watch.css";
 
@@ -20,10 +20,6 @@ const BATCH_STATUS_WORDS: Record<string, string> = { processing: "Running", comp
 /** Tasks of a listed batch that ended other than SUCCESS (when its results are listed). */
 export function failuresOf(b: Batch): number {
   return b.results.filter((r) => r.status !== "SUCCESS").length;
-}
-
-function credits(n: number): string {
-  return new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(n);
 }
 
 /** Progress of a running batch (a task finished) refreshes the history at most this often (ms). */

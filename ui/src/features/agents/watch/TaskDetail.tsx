@@ -7,7 +7,7 @@ import { StatusChip } from "./StatusChip";
 import { DataCheck } from "./DataCheck";
 import { DataView } from "./DataView";
 import { TaskTimeline } from "./TaskTimeline";
-import { formatCredits } from "./TaskList";
+import { taskCredits } from "./TaskList";
 
 /** `schema`: the output schema the task was sent with, when Specdesk ran it. */
 export function TaskDetail({ task, schema }: { task: TaskView; schema?: unknown }) {
@@ -34,7 +34,7 @@ export function TaskDetail({ task, schema }: { task: TaskView; schema?: unknown 
         </div>
         <div className="stat">
           <dt>Credits</dt>
-          <dd>{formatCredits(task.creditsUsed)}</dd>
+          <dd>{taskCredits(task.creditsUsed)}</dd>
         </div>
         <div className="stat">
           <dt>Cost (USD)</dt>

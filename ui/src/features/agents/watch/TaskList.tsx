@@ -2,7 +2,7 @@
 // duration and credits. Rows are memoized on their task, so a frame re-renders only the tasks
 // it touched (smooth with 1000 tasks and thousands of events a second).
 import { memo } from "react";
-import { formatDuration } from "../../../lib/format";
+import { formatCredits, formatDuration } from "../../../lib/format";
 import type { TaskView } from "./reducer";
 import { StatusChip } from "./StatusChip";
 import { VirtualListbox } from "./VirtualListbox";
@@ -16,9 +16,9 @@ export function excerpt(text: string | undefined, max = 90): string {
   return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
 }
 
-export function formatCredits(n: number | undefined): string {
-  if (n === undefined) return "—";
-  return `${new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(n)} cr`;
+/** A task's credits, short for its row: "0.1 cr"; "—" when not known yet. */
+export function taskCredits(n: number | undefined): string {
+  return n === undefined ? "—" : `${formatCredits(n)} cr`;
 }
 
 const TaskRow = memo(function TaskRow({ task }: { task: TaskView }) {
@@ -33,7 +33,7 @@ const TaskRow = memo(function TaskRow({ task }: { task: TaskView }) {
       </span>
       <span className="task-row-facts">
         <span>{task.durationMs !== undefined ? formatDuration(task.durationMs) : "—"}</span>
-        <span>{formatCredits(task.creditsUsed)}</span>
+        <span>{taskCredits(task.creditsUsed)}</span>
       </span>
     </div>
   );

@@ -5,10 +5,11 @@ import { memo, useCallback, useLayoutEffect, useReducer, useRef } from "react";
 import type { Message } from "../../../bindings/Message";
 import type { IpcError } from "../../../ipc/contract";
 import { ErrorPanel } from "../../../components/ErrorPanel";
+import { formatCreditsWord } from "../../../lib/format";
 import { MarkdownText } from "./MarkdownText";
 import { NO_COMPARE, compareReducer, comparing, pickable, ttftOf, wordCount, type CompareState } from "./compare";
 import { recordWinner } from "./conversations";
-import { creditsLabel, creditsOf, newStreamId, startChatStream, type RunningStream } from "./stream";
+import { creditsOf, newStreamId, startChatStream, type RunningStream } from "./stream";
 import { newTurnId, textOf, type Turn } from "./tree";
 import { buildRequest, type ChatApi, type ChatSettings } from "./useChat";
 
@@ -174,11 +175,11 @@ export const ComparePanel = memo(function ComparePanel({ state, busy, onPick, on
                 </div>
                 <div>
                   <dt>Credits</dt>
-                  <dd>{l.credits === undefined ? "—" : creditsLabel(l.credits)}</dd>
+                  <dd>{l.credits === undefined ? "—" : formatCreditsWord(l.credits)}</dd>
                 </div>
                 <div>
                   <dt>Balance after</dt>
-                  <dd>{l.balanceAfter === undefined ? "—" : creditsLabel(l.balanceAfter)}</dd>
+                  <dd>{l.balanceAfter === undefined ? "—" : formatCreditsWord(l.balanceAfter)}</dd>
                 </div>
                 <div>
                   <dt>Request id</dt>

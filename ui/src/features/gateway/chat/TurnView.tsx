@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import type { ContentBlock } from "../../../bindings/ContentBlock";
 import { ErrorPanel } from "../../../components/ErrorPanel";
 import { MarkdownText } from "./MarkdownText";
-import { creditsLabel } from "./stream";
+import { formatCreditsWord } from "../../../lib/format";
 import type { TurnRow } from "./Thread";
 import { ToolUseCard } from "./ToolUseCard";
 import { textOf, type Turn } from "./tree";
@@ -61,9 +61,9 @@ export function TurnView({ turn, branch, actions, row }: { turn: Turn; branch: {
         {turn.status === "cut" && <span className="badge tone-badge" data-tone="warning">Cut off</span>}
         {turn.status === "stopped" && <span className="badge tone-badge" data-tone="warning">Stopped</span>}
         {turn.ttftMs !== undefined && turn.role === "assistant" && <span className="muted turn-meta">first word after {(turn.ttftMs / 1000).toFixed(1)} s</span>}
-        {turn.credits !== undefined && <span className="muted turn-meta turn-credits">{creditsLabel(turn.credits)}</span>}
+        {turn.credits !== undefined && <span className="muted turn-meta turn-credits">{formatCreditsWord(turn.credits)}</span>}
         {turn.requestId && <span className="muted turn-meta mono">request {turn.requestId}</span>}
-        {turn.balanceAfter !== undefined && <span className="muted turn-meta turn-balance">balance after: {creditsLabel(turn.balanceAfter)}</span>}
+        {turn.balanceAfter !== undefined && <span className="muted turn-meta turn-balance">balance after: {formatCreditsWord(turn.balanceAfter)}</span>}
       </header>
 
       {editing !== null ? (

@@ -4,6 +4,7 @@
 // (Markdown, JSON) and deletes with an Undo (`delete_conversation`, `restore_conversation`).
 import type { ChatWinner, Conversation, IpcError, NewChatWinner } from "../../../ipc/contract";
 import { call } from "../../../ipc/invoke";
+import { formatCreditsWord } from "../../../lib/format";
 import { isTree, textOf, toBlocks, type ChatTree, type Turn } from "./tree";
 
 export function titleOf(c: Conversation): string {
@@ -100,7 +101,7 @@ function blockMarkdown(t: Turn): string {
 /** The visible thread as Markdown. */
 export function toMarkdown(title: string, path: Turn[]): string {
   const turns = path.map((t) => {
-    const notes = [t.status === "cut" ? "cut off" : t.status === "stopped" ? "stopped" : "", t.credits !== undefined ? `${t.credits} credits` : ""].filter(Boolean);
+    const notes = [t.status === "cut" ? "cut off" : t.status === "stopped" ? "stopped" : "", t.credits !== undefined ? formatCreditsWord(t.credits) : ""].filter(Boolean);
     return `### ${speaker(t)}${notes.length ? ` (${notes.join(", ")})` : ""}\n\n${blockMarkdown(t)}`;
   });
   return `# ${title}\n\n${turns.join("\n\n")}\n`;

@@ -98,8 +98,3 @@ export function creditsOf(message: MessagesResponse): number | undefined {
   const cost = message.usage.cost;
   return typeof cost === "number" ? Math.round(cost * 10 * 1e6) / 1e6 : undefined;
 }
-
-/** "0.025 credits", "1 credit": gateway calls cost fractions of a credit, so three decimals. */
-export function creditsLabel(n: number): string {
-  return `${new Intl.NumberFormat("en-US", { maximumFractionDigits: 3 }).format(n)} ${n === 1 ? "credit" : "credits"}`;
-}

@@ -2,7 +2,8 @@
 // authenticated one (audio models, prices) and the image and video lists merged by id, newest
 // first, with the filters of the catalog browser. Pure functions, tested in catalog.test.ts.
 import type { CatalogModel } from "../../../bindings/CatalogModel";
-import { credits, priceOf } from "../shared/price";
+import { formatCreditsWord as credits } from "../../../lib/format";
+import { priceOf } from "../shared/price";
 
 export interface CatalogFilters {
   /** Words matched against id, name and lab (every word must match). */

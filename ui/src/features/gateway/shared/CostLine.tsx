@@ -1,6 +1,7 @@
 // "Request id · credits charged · balance after" of one call, from what the call reported. A part
 // the service did not report is left out; when nothing is known the line says so.
-import { credits, usd } from "./price";
+import { formatCreditsWord as credits } from "../../../lib/format";
+import { usd } from "./price";
 import type { Charge } from "./charges";
 
 export function CostLine({

@@ -1,7 +1,8 @@
 // The facts of a saved file as a definition list: prompt, model, settings, cost and date.
 import type { MediaItem } from "../../../ipc/contract";
 import { formatDateTime } from "../../../lib/format";
-import { credits, usd } from "./price";
+import { formatCreditsWord as credits } from "../../../lib/format";
+import { usd } from "./price";
 
 export interface Fact {
   label: string;

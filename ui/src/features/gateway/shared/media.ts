@@ -33,3 +33,20 @@ export function shortModel(id: string): string {
 export function isRecording(item: { settings?: Record<string, string | number> }): boolean {
   return item.settings?.source === "microphone";
 }
+
+/**
+ * The number each audio file of the connection goes by in its history, counted from its oldest
+ * (ids grow with time): "Take 1" is the connection's first take and "Recording 1" its first
+ * recording. Not the file's id, which the media library gives every file of every kind and
+ * connection (the first take of a new connection was "Take 2"). Counted over the files the studio
+ * reads (the newest MEDIA_LIMIT of the kind).
+ */
+export function historyNumbers(items: readonly { id: number; settings?: Record<string, string | number> }[]): Map<number, number> {
+  const numbers = new Map<number, number>();
+  let takes = 0;
+  let recordings = 0;
+  for (const item of [...items].sort((a, b) => a.id - b.id)) {
+    numbers.set(item.id, isRecording(item) ? ++recordings : ++takes);
+  }
+  return numbers;
+}

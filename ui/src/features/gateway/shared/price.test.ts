@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CatalogModel } from "../../../bindings/CatalogModel";
-import { credits, imagePriceLine, priceOf, speechPriceLine, transcriptionPriceLine, UNPRICED, usd, videoPriceLine } from "./price";
+import { imagePriceLine, priceOf, speechPriceLine, transcriptionPriceLine, UNPRICED, usd, videoPriceLine } from "./price";
 
 const m = (svc: Record<string, number> | undefined): CatalogModel => ({ id: "lab/x", input: [], output: [], svc: svc as CatalogModel["svc"] });
 
@@ -17,6 +17,8 @@ describe("price lines", () => {
   });
   it("speech by characters, music by clip, transcription by minute", () => {
     expect(speechPriceLine(m({ credits_per_1k_chars: 0.15 }), 2000)).toBe("0.15 credits per 1,000 characters · 2,000 characters: about 0.3 credits");
+    // A short text costs a fraction of a thousandth: shown as it is, never rounded to 0.
+    expect(speechPriceLine(m({ credits_per_1k_chars: 0.15 }), 10)).toBe("0.15 credits per 1,000 characters · 10 characters: about 0.0015 credits");
     expect(speechPriceLine(m({ credits_per_clip: 0.4 }), 50)).toBe("0.4 credits per clip");
     expect(transcriptionPriceLine(m({ credits_per_minute: 0.06 }))).toBe("0.06 credits per minute of audio");
     expect(transcriptionPriceLine(m({}))).toBe(UNPRICED);
@@ -24,7 +26,6 @@ describe("price lines", () => {
   it("reads only finite, non-negative numbers", () => {
     expect(priceOf(m({ credits_per_image: -1 }), "credits_per_image")).toBeUndefined();
     expect(priceOf({ id: "a", input: [], output: [], svc: { credits_per_image: "3" } as never }, "credits_per_image")).toBeUndefined();
-    expect(credits(0.1 + 0.2)).toBe("0.3 credits");
     expect(usd(0.007)).toBe("$0.007");
     expect(usd(0.6)).toBe("$0.60");
   });

@@ -4,6 +4,7 @@
 // `credits_per_1k_chars`, `credits_per_clip`, `credits_per_minute`) are the Sandbox's, which arrive
 // in the same object and are read by name here; a key not known shows as "not listed".
 import type { CatalogModel } from "../../../bindings/CatalogModel";
+import { formatCreditsWord as credits } from "../../../lib/format";
 
 export type PriceKey =
   | "credits_per_mtok_input"
@@ -19,14 +20,6 @@ export function priceOf(model: CatalogModel | undefined, key: PriceKey): number 
   const svc = model?.svc as Record<string, unknown> | undefined;
   const v = svc?.[key];
   return typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : undefined;
-}
-
-const AMOUNT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 3 });
-
-/** Credits with up to three decimals: "0.4 credits", "1 credit", "0.004 credits". */
-export function credits(n: number): string {
-  const rounded = Math.round(n * 1000) / 1000;
-  return `${AMOUNT.format(rounded)} ${rounded === 1 ? "credit" : "credits"}`;
 }
 
 /** An amount in USD as the service reports `usage.cost`: "$0.002". */

@@ -11,6 +11,7 @@ export function AbCompare({
   a,
   b,
   preferred,
+  numbers,
   onSwap,
   onActive,
   onPrefer,
@@ -20,6 +21,7 @@ export function AbCompare({
   a: MediaItem;
   b: MediaItem;
   preferred: number[];
+  numbers: ReadonlyMap<number, number>;
   onSwap: () => void;
   onActive: (slot: Slot) => void;
   onPrefer: (item: MediaItem) => void;
@@ -75,7 +77,7 @@ export function AbCompare({
       <div className="ab-side" data-active={heard} aria-label={`Take ${slot.toUpperCase()}`} role="group">
         <div className="take-head">
           <strong>
-            {slot.toUpperCase()} · Take {item.id}
+            {slot.toUpperCase()} · Take {numbers.get(item.id)}
           </strong>
           {heard && <span className="badge tone-badge" data-tone="info">Heard</span>}
           {isPreferred && (

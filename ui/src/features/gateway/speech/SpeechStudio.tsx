@@ -9,7 +9,7 @@ import { CostLine } from "../shared/CostLine";
 import { MediaFacts } from "../shared/MediaFacts";
 import { useMedia, useRefreshMedia } from "../shared/queries";
 import { useGatewayModels } from "../models/queries";
-import { isRecording } from "../shared/media";
+import { historyNumbers, isRecording } from "../shared/media";
 import { rememberSettings } from "../shared/settingsMemory";
 import { useMeteredCall } from "../shared/useMeteredCall";
 import { AbCompare } from "./AbCompare";
@@ -48,6 +48,8 @@ export function SpeechStudio() {
   // Recordings from the microphone are the Transcription studio's, not takes of this one.
   const list = useMemo(() => (takes.data ?? []).filter((t) => (modeOf(t.model) !== null || t.kind === "audio") && !isRecording(t)), [takes.data]);
   const preferred = useMemo(() => preferredIds(list), [list]);
+  const numbers = useMemo(() => historyNumbers(list), [list]);
+  const takeNo = (id: number | null) => (id === null ? undefined : numbers.get(id));
   const byId = (id: number | null) => (id === null ? undefined : list.find((t) => t.id === id));
   const inHand = byId(current) ?? list[0];
   const justMade = generation.result && inHand?.id === generation.result.id;
@@ -84,7 +86,7 @@ export function SpeechStudio() {
       {inHand && (
         <section className="card studio-section" aria-label="Player">
           <div className="section-head">
-            <h2>Take {inHand.id}</h2>
+            <h2>Take {takeNo(inHand.id)}</h2>
             <div className="row">
               <SaveCopyButton id={inHand.id} />
               <button className="btn" type="button" onClick={() => void call("reveal_media", { id: inHand.id }).catch(toast)}>
@@ -93,7 +95,7 @@ export function SpeechStudio() {
             </div>
           </div>
           <p className="prompt-text">{inHand.prompt}</p>
-          <AudioPlayer key={inHand.id} item={inHand} label={`take ${inHand.id}`} />
+          <AudioPlayer key={inHand.id} item={inHand} label={`take ${takeNo(inHand.id)}`} />
           <MediaFacts item={inHand} showPrompt={false} extra={takeFacts(inHand)} />
           {justMade && <CostLine charge={generation.charge} creditsFallback={generation.result?.credits} cost={generation.result?.cost} />}
         </section>
@@ -104,6 +106,7 @@ export function SpeechStudio() {
           a={a}
           b={b}
           preferred={preferred}
+          numbers={numbers}
           onSwap={() => setAb(swapActive)}
           onActive={(slot) => setAb((s) => ({ ...s, active: slot }))}
           onPrefer={(item) => void togglePreferred(item, [a.id, b.id]).then(refresh, toast)}
@@ -113,7 +116,7 @@ export function SpeechStudio() {
       {isReady(ab) && !abOpen && (
         <div className="panel panel-info ab-ready">
           <p>
-            A: take {ab.a} · B: take {ab.b}
+            A: take {takeNo(ab.a)} · B: take {takeNo(ab.b)}
           </p>
           <button className="btn btn-primary" type="button" onClick={() => setAbOpen(true)}>
             Compare A and B
@@ -130,6 +133,7 @@ export function SpeechStudio() {
           current={inHand?.id ?? null}
           ab={ab}
           preferred={preferred}
+          numbers={numbers}
           onPlay={(t) => setCurrent(t.id)}
           onSlot={(slot, t) => setAb((s) => putInSlot(s, slot, t.id))}
           onReveal={(t) => void call("reveal_media", { id: t.id }).catch(toast)}

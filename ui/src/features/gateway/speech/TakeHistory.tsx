@@ -11,6 +11,7 @@ export function TakeHistory({
   current,
   ab,
   preferred,
+  numbers,
   onPlay,
   onSlot,
   onReveal,
@@ -19,6 +20,8 @@ export function TakeHistory({
   current: number | null;
   ab: AbState;
   preferred: number[];
+  /** Each take's number in the history ("Take 1": the connection's first; shared/media.ts). */
+  numbers: ReadonlyMap<number, number>;
   onPlay: (item: MediaItem) => void;
   onSlot: (slot: "a" | "b", item: MediaItem) => void;
   onReveal: (item: MediaItem) => void;
@@ -36,10 +39,11 @@ export function TakeHistory({
         <ol className="take-list" aria-label="Takes">
           {takes.map((t) => {
             const slot = ab.a === t.id ? "A" : ab.b === t.id ? "B" : null;
+            const n = numbers.get(t.id);
             return (
-              <li key={t.id} className="take" data-current={current === t.id} aria-label={`Take ${t.id}`}>
+              <li key={t.id} className="take" data-current={current === t.id} aria-label={`Take ${n}`}>
                 <div className="take-head">
-                  <strong className="take-name">Take {t.id}</strong>
+                  <strong className="take-name">Take {n}</strong>
                   {slot && <span className="badge tone-badge" data-tone="info">In {slot}</span>}
                   {preferred.includes(t.id) && (
                     <span className="badge tone-badge" data-tone="success">
@@ -51,16 +55,16 @@ export function TakeHistory({
                 <MediaFacts item={t} showPrompt={false} extra={takeFacts(t)} />
                 <div className="studio-actions">
                   <button className="btn btn-small" type="button" onClick={() => onPlay(t)} aria-pressed={current === t.id}>
-                    Listen<span className="visually-hidden"> to take {t.id}</span>
+                    Listen<span className="visually-hidden"> to take {n}</span>
                   </button>
                   <button className="btn btn-small" type="button" onClick={() => onSlot("a", t)} aria-pressed={ab.a === t.id}>
-                    Use as A<span className="visually-hidden"> (take {t.id})</span>
+                    Use as A<span className="visually-hidden"> (take {n})</span>
                   </button>
                   <button className="btn btn-small" type="button" onClick={() => onSlot("b", t)} aria-pressed={ab.b === t.id}>
-                    Use as B<span className="visually-hidden"> (take {t.id})</span>
+                    Use as B<span className="visually-hidden"> (take {n})</span>
                   </button>
                   <button className="btn btn-small btn-ghost" type="button" onClick={() => onReveal(t)}>
-                    Show in folder<span className="visually-hidden"> (take {t.id})</span>
+                    Show in folder<span className="visually-hidden"> (take {n})</span>
                   </button>
                 </div>
               </li>

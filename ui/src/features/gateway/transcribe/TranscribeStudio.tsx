@@ -11,7 +11,7 @@ import { useErrorToast } from "../../../components/Toasts";
 import { copyText } from "../../../lib/clipboard";
 import { useNotice } from "../../../lib/notices";
 import { CostLine } from "../shared/CostLine";
-import { fileName, isRecording } from "../shared/media";
+import { fileName, historyNumbers, isRecording } from "../shared/media";
 import { formatElapsed } from "../../../lib/format";
 import { ModelPicker } from "../models/ModelPicker";
 import { transcriptionPriceLine } from "../shared/price";
@@ -23,11 +23,14 @@ import { segmentsOf, toSrt, transcriptFileName, transcriptionModels } from "./sr
 import "../shared/shared.css";
 import "./transcribe.css";
 
-/** How a take of the history is named: a recording by its length, a generated take by its text. */
-export function takeLabel(t: MediaItem): string {
-  if (!isRecording(t)) return `Take ${t.id}: ${t.prompt.slice(0, 60)}`;
+/**
+ * How a take of the history is named, by its number `n` there (historyNumbers, as the Speech
+ * studio names it): a recording by its length, a generated take by its text.
+ */
+export function takeLabel(t: MediaItem, n: number | undefined): string {
+  if (!isRecording(t)) return `Take ${n}: ${t.prompt.slice(0, 60)}`;
   const seconds = Number(t.settings?.seconds);
-  return seconds > 0 ? `Recording ${t.id} (${formatElapsed(seconds)})` : `Recording ${t.id}`;
+  return seconds > 0 ? `Recording ${n} (${formatElapsed(seconds)})` : `Recording ${n}`;
 }
 
 interface Source {
@@ -90,6 +93,7 @@ export function TranscribeStudio() {
 
   const segments = job.result ? segmentsOf(job.result) : [];
   const takeList = takes.data ?? [];
+  const numbers = useMemo(() => historyNumbers(takes.data ?? []), [takes.data]);
 
   return (
     <div className="studio transcribe-studio">
@@ -127,13 +131,13 @@ export function TranscribeStudio() {
               value={takeList.find((t) => t.path === source?.path)?.id ?? ""}
               onChange={(e) => {
                 const t = takeList.find((x) => x.id === Number(e.target.value));
-                if (t) setSource({ path: t.path, label: takeLabel(t), mediaId: t.id });
+                if (t) setSource({ path: t.path, label: takeLabel(t, numbers.get(t.id)), mediaId: t.id });
               }}
             >
               <option value="">{takeList.length ? "Choose a take" : takes.isError ? "Could not list takes" : "No takes yet"}</option>
               {takeList.map((t) => (
                 <option key={t.id} value={t.id}>
-                  {takeLabel(t)}
+                  {takeLabel(t, numbers.get(t.id))}
                 </option>
               ))}
             </select>
@@ -143,7 +147,9 @@ export function TranscribeStudio() {
         {takes.isError && <ErrorPanel error={toIpcError(takes.error)} onRetry={() => void takes.refetch()} />}
         <Recorder
           onRecorded={(item) => {
-            setSource({ path: item.path, label: takeLabel(item), mediaId: item.id });
+            // The newest recording: numbered after those of the history.
+            const n = historyNumbers([...takeList.filter((t) => t.id !== item.id), item]).get(item.id);
+            setSource({ path: item.path, label: takeLabel(item, n), mediaId: item.id });
             refreshMedia();
           }}
         />

@@ -7,11 +7,11 @@ import type { IpcError, Job, MediaItem, VideoRequest } from "../../../ipc/contra
 import { call, toIpcError } from "../../../ipc/invoke";
 import { ErrorPanel } from "../../../components/ErrorPanel";
 import { useErrorToast } from "../../../components/Toasts";
-import { formatElapsed } from "../../../lib/format";
+import { formatCreditsWord as credits, formatElapsed } from "../../../lib/format";
 import { useNow } from "../../../lib/useNow";
 import { CostLine } from "../shared/CostLine";
 import { usePlayableUrl } from "../shared/playable";
-import { credits, priceOf } from "../shared/price";
+import { priceOf } from "../shared/price";
 import { isUnfinished, useAddVideoJob, videoRequest, videoResult } from "./videoJobs";
 import { SaveCopyButton } from "../shared/SaveCopyButton";
 

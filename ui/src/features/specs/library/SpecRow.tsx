@@ -5,12 +5,12 @@
 // of the page it keeps need nothing new.
 import { memo, useId, useRef, useState } from "react";
 import type { SpecRecord } from "../../../bindings/SpecRecord";
-import { formatHours } from "../../../lib/format";
+import { formatCreditsWord, formatHours } from "../../../lib/format";
 import { useNavigate } from "../../../lib/nav";
 import { isLiveStatus } from "../queries";
 import { depthLabel } from "../status";
 import { SpecStatusBadge } from "../StatusBadge";
-import { rowCredits, rowDateTime } from "./cells";
+import { rowDateTime } from "./cells";
 import { specDescription } from "./names";
 import { TitleEditor } from "./TitleEditor";
 import { setSpecTitle } from "./titles";
@@ -81,7 +81,7 @@ function SpecRowView({ spec, title, archived, onArchive, onUnarchive }: Props) {
       <td>{depthLabel(spec.endpoint)}</td>
       <td className="lib-date">{rowDateTime(spec.created)}</td>
       <td className="num">{spec.totalHumanHours !== undefined ? formatHours(spec.totalHumanHours) : "—"}</td>
-      <td className="num">{spec.creditsUsed !== undefined ? rowCredits(spec.creditsUsed) : "—"}</td>
+      <td className="num">{spec.creditsUsed !== undefined ? formatCreditsWord(spec.creditsUsed) : "—"}</td>
       <td className="lib-actions">
         {!editing && (
           <button ref={renameButton} className="btn btn-ghost lib-action" type="button" onClick={() => setEditing(true)} aria-describedby={`${id}-name`}>
