@@ -26,10 +26,19 @@ pub fn on_window_event<R: Runtime>(window: &Window<R>, event: &WindowEvent) {
     let app = window.app_handle().clone();
     tauri::async_runtime::spawn(async move {
         tokio::time::sleep(SETTLE).await;
-        // Only the last change of a drag saves.
-        if CHANGES.load(Ordering::SeqCst) == change
-            && let Err(e) = app.save_window_state(flags())
-        {
+        // Only the last change of a drag saves, and on the main thread: the plugin holds its lock
+        // while it asks the window where it is, which from another thread waits for the main
+        // thread, whose own window events want that lock (plugins-workspace#3594).
+        if CHANGES.load(Ordering::SeqCst) != change {
+            return;
+        }
+        let handle = app.clone();
+        let saved = app.run_on_main_thread(move || {
+            if let Err(e) = handle.save_window_state(flags()) {
+                tracing::warn!("the window's size and place could not be kept: {e}");
+            }
+        });
+        if let Err(e) = saved {
             tracing::warn!("the window's size and place could not be kept: {e}");
         }
     });

@@ -355,7 +355,17 @@ impl<'c> Agents<'c> {
         &self,
         batch: &PreparedBatch,
     ) -> impl Stream<Item = Result<BatchUpdate>> + Send + 'static {
-        batch_follow::follow(self.inner.clone(), self.route, batch.clone())
+        self.follow_paced(batch, Pace::always_watched())
+    }
+
+    /// [`Agents::follow`], its polls (while the stream is down) at `pace`, as
+    /// [`Agents::follow_batch_paced`]'s.
+    pub fn follow_paced(
+        &self,
+        batch: &PreparedBatch,
+        pace: Pace,
+    ) -> impl Stream<Item = Result<BatchUpdate>> + Send + 'static {
+        batch_follow::follow(self.inner.clone(), self.route, batch.clone(), pace)
     }
 
     /// Follows an existing batch by polling (for example after a restart): yields its timeline so

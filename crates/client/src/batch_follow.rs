@@ -139,9 +139,12 @@ pub(crate) fn follow(
     inner: Shared,
     route: AgentsRoute,
     batch: PreparedBatch,
+    pace: Pace,
 ) -> impl Stream<Item = Result<BatchUpdate>> + Send + 'static {
     async_stream::try_stream! {
         let mut seen = Seen::default();
+        // Polls since the timelines were last read while polling (see `poll_paced`).
+        let mut since_events = u32::MAX;
         let agents = Agents::new(&inner, route);
         // Known once the stream first dropped (found by the key).
         let mut batch_id: Option<String> = None;
@@ -205,7 +208,7 @@ pub(crate) fn follow(
             let mut left = (tries < LIVE_TRIES).then(|| POLLS_BEFORE_LIVE << tries);
             tries += 1;
             loop {
-                let updates = poll_once(&agents, &id, &mut seen).await?;
+                let updates = poll_paced(&agents, &id, &mut seen, &pace, &mut since_events).await?;
                 let ended = matches!(updates.last(), Some(BatchUpdate::Done(_)));
                 for update in updates {
                     yield update;
@@ -241,27 +244,14 @@ pub(crate) fn poll_batch(
         let mut seen = Seen::default();
         let interval = inner.config.job_poll_interval;
         let agents = Agents::new(&inner, route);
-        // Polls since the timelines were last read (none yet: read at the first watched poll).
         let mut since_events = u32::MAX;
         loop {
-            let with_events = pace.watched() && since_events >= pace.events_every - 1;
-            let batch = agents.get(&batch_id, with_events).await?;
-            since_events = since_events.saturating_add(1);
-            if with_events {
-                since_events = 0;
-                for update in seen.updates_from(&batch) {
-                    yield update;
-                }
-            } else {
-                yield BatchUpdate::Progress { completed: batch.completed, total: batch.total };
+            let updates = poll_paced(&agents, &batch_id, &mut seen, &pace, &mut since_events).await?;
+            let ended = matches!(updates.last(), Some(BatchUpdate::Done(_)));
+            for update in updates {
+                yield update;
             }
-            if batch.status.is_terminal() {
-                // Its timeline once, at the end (unless this read had it).
-                let batch = if with_events { batch } else { agents.get(&batch_id, true).await? };
-                for update in seen.updates_from(&batch) {
-                    yield update;
-                }
-                yield BatchUpdate::Done(Box::new(batch));
+            if ended {
                 return;
             }
             tokio::time::sleep(interval).await;
@@ -269,15 +259,41 @@ pub(crate) fn poll_batch(
     }
 }
 
-/// One poll of a batch with its timelines: what it adds to `seen`, then `Done` once it ended.
-async fn poll_once(
+/// One poll of a batch at `pace`: with its timelines while watched, at one poll in
+/// `pace.events_every` (`since_events` counts the polls since the last such read; none yet:
+/// `u32::MAX`), what they add to `seen`; else its status only (`Progress`). Once it has ended, its
+/// timeline (read now unless this poll had it), then `Done`.
+async fn poll_paced(
     agents: &Agents<'_>,
     batch_id: &str,
     seen: &mut Seen,
+    pace: &Pace,
+    since_events: &mut u32,
 ) -> Result<Vec<BatchUpdate>> {
-    let batch = agents.get(batch_id, true).await?;
-    let mut updates = seen.updates_from(&batch);
+    let with_events = pace.watched() && *since_events >= pace.events_every - 1;
+    let batch = agents.get(batch_id, with_events).await?;
+    *since_events = if with_events {
+        0
+    } else {
+        since_events.saturating_add(1)
+    };
+    let mut updates = if with_events {
+        seen.updates_from(&batch)
+    } else {
+        vec![BatchUpdate::Progress {
+            completed: batch.completed,
+            total: batch.total,
+        }]
+    };
     if batch.status.is_terminal() {
+        let batch = if with_events {
+            batch
+        } else {
+            agents.get(batch_id, true).await?
+        };
+        if !with_events {
+            updates.extend(seen.updates_from(&batch));
+        }
         updates.push(BatchUpdate::Done(Box::new(batch)));
     }
     Ok(updates)

@@ -570,3 +570,56 @@ async fn a_stream_that_drops_once_its_key_is_too_old_is_never_posted_again() {
         "The live connection ended, and this batch was sent too long ago to ask the service for it again by its key."
     );
 }
+
+#[tokio::test]
+async fn a_dropped_stream_nobody_watches_is_polled_for_its_status_and_its_timeline_read_once() {
+    let server = MockServer::start().await;
+    let all = timeline();
+    let body = format!(
+        "{}{}",
+        frame("task_event", &all[0]),
+        frame("task_event", &all[1])
+    );
+    mount_dropped_start(&server, "follow-paced", body).await;
+    // One status read (ended), then the one read of its timeline.
+    mount_reads(
+        &server,
+        vec![polled("completed", 99)],
+        vec![(status_only("completed"), 1)],
+    )
+    .await;
+    let c = client_with(&server, |cfg| cfg.job_poll_interval = Duration::ZERO);
+    let prepared = c
+        .agents()
+        .prepare(tasks(), options("follow-paced"))
+        .unwrap();
+    let pace = specdesk_client::Pace::new(|| false, 3);
+    let updates: Vec<BatchUpdate> = c
+        .agents()
+        .follow_paced(&prepared, pace)
+        .try_collect()
+        .await
+        .unwrap();
+    assert_eq!(
+        updates[..2],
+        [
+            BatchUpdate::Event(event(&all[0])),
+            BatchUpdate::Event(event(&all[1]))
+        ]
+    );
+    assert!(matches!(updates[2], BatchUpdate::Polling { .. }));
+    assert_eq!(
+        updates[3],
+        BatchUpdate::Progress {
+            completed: 2,
+            total: 2
+        }
+    );
+    // Then the rest of the timeline, each event once (the two streamed are not repeated).
+    let events = updates
+        .iter()
+        .filter(|u| matches!(u, BatchUpdate::Event(_)))
+        .count();
+    assert_eq!(events, all.len());
+    assert!(matches!(updates.last(), Some(BatchUpdate::Done(_))));
+}

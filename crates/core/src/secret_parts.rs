@@ -66,34 +66,59 @@ pub fn set(
     secret: &str,
     go_on: &dyn Fn() -> bool,
 ) -> Result<(), SecretError> {
-    let before = store.get(account)?;
-    let stopped = || SecretError::Timeout;
+    let before = previous(store, account);
     if secret.encode_utf16().count() <= PART_UNITS && !secret.starts_with(HEADER) {
         if !go_on() {
-            return Err(stopped());
+            return Err(SecretError::Timeout);
         }
         store.set(account, secret)?;
     } else {
         let version = uuid::Uuid::new_v4().simple().to_string()[..8].to_owned();
         let pieces = split(secret);
-        for (n, piece) in pieces.iter().enumerate() {
-            if !go_on() {
-                return Err(stopped());
-            }
-            store.set(&part_account(account, &version, n), piece)?;
+        let header = format!("{HEADER}{version}:{}", pieces.len());
+        if let Err(e) = write_parts(store, account, &version, &pieces, &header, go_on) {
+            // Stopped short: the parts written so far are named by no header; they go.
+            remove_parts(store, account, Some(&header));
+            return Err(e);
         }
-        if !go_on() {
-            return Err(stopped());
-        }
-        store.set(account, &format!("{HEADER}{version}:{}", pieces.len()))?;
     }
     remove_parts(store, account, before.as_deref());
     Ok(())
 }
 
+/// Writes `pieces` as the parts of `version`, then `header` (only once every part is there).
+fn write_parts(
+    store: &dyn SecretStore,
+    account: &str,
+    version: &str,
+    pieces: &[&str],
+    header: &str,
+    go_on: &dyn Fn() -> bool,
+) -> Result<(), SecretError> {
+    for (n, piece) in pieces.iter().enumerate() {
+        if !go_on() {
+            return Err(SecretError::Timeout);
+        }
+        store.set(&part_account(account, version, n), piece)?;
+    }
+    if !go_on() {
+        return Err(SecretError::Timeout);
+    }
+    store.set(account, header)
+}
+
+/// What `account` holds before it is replaced or deleted (for its parts). An entry that cannot
+/// be read (damaged) never stops a write that replaces it: it is logged.
+fn previous(store: &dyn SecretStore, account: &str) -> Option<String> {
+    store.get(account).unwrap_or_else(|e| {
+        tracing::warn!("a keychain entry about to be replaced could not be read: {e}");
+        None
+    })
+}
+
 /// Removes `account` and its parts.
 pub fn delete(store: &dyn SecretStore, account: &str) -> Result<(), SecretError> {
-    let before = store.get(account)?;
+    let before = previous(store, account);
     store.delete(account)?;
     remove_parts(store, account, before.as_deref());
     Ok(())
@@ -158,6 +183,11 @@ mod tests {
         let err = set(&s, "batch-2", &"b".repeat(2500), &stop_after_one).unwrap_err();
         assert_eq!(err, SecretError::Timeout);
         assert_eq!(get(&s, "batch-2").unwrap(), Some(first));
+        assert_eq!(
+            s.len(),
+            4,
+            "the first value's header and three parts: the new part went"
+        );
     }
 
     #[test]

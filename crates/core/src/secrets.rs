@@ -155,6 +155,9 @@ pub fn masked_tail(key: &str) -> String {
 pub struct Keys {
     store: Arc<dyn SecretStore>,
     timeout: Duration,
+    /// Writes and deletes one at a time: an entry written in parts is never written by two
+    /// calls at once (the draft's values are saved as the user types).
+    writes: Arc<tokio::sync::Mutex<()>>,
 }
 
 impl std::fmt::Debug for Keys {
@@ -168,7 +171,11 @@ impl std::fmt::Debug for Keys {
 impl Keys {
     /// Keys in `store`; each call gives up after `timeout`.
     pub fn new(store: Arc<dyn SecretStore>, timeout: Duration) -> Self {
-        Keys { store, timeout }
+        Keys {
+            store,
+            timeout,
+            writes: Arc::default(),
+        }
     }
 
     /// Runs `f` off the async runtime, giving up after the timeout. `f` is handed a "go on"
@@ -219,6 +226,7 @@ impl Keys {
     pub async fn set_unlisted(&self, account: &str, secret: &str) -> Result<(), SecretError> {
         let account = account.to_owned();
         let secret = secret.to_owned();
+        let _one_at_a_time = self.writes.lock().await;
         self.run(move |s, go_on| crate::secret_parts::set(s, &account, &secret, go_on))
             .await
     }
@@ -234,6 +242,7 @@ impl Keys {
     /// Removes the key of `account`.
     pub async fn delete(&self, account: &str) -> Result<(), SecretError> {
         let account = account.to_owned();
+        let _one_at_a_time = self.writes.lock().await;
         self.run(move |s, _| crate::secret_parts::delete(s, &account))
             .await
     }
@@ -299,5 +308,38 @@ mod tests {
         assert_eq!(json, r#"{"hasKey":true,"maskedTail":"••••c0de"}"#);
         keys.delete("p").await.unwrap();
         assert!(!keys.status("p").await.unwrap().has_key);
+    }
+
+    /// A keychain that takes its time over each write.
+    struct Slow(MemorySecretStore);
+
+    impl SecretStore for Slow {
+        fn get(&self, account: &str) -> Result<Option<String>, SecretError> {
+            self.0.get(account)
+        }
+        fn set(&self, account: &str, secret: &str) -> Result<(), SecretError> {
+            std::thread::sleep(Duration::from_millis(150));
+            self.0.set(account, secret)
+        }
+        fn delete(&self, account: &str) -> Result<(), SecretError> {
+            self.0.delete(account)
+        }
+    }
+
+    #[tokio::test]
+    async fn a_write_given_up_writes_no_more_behind_the_users_back() {
+        let inner = MemorySecretStore::default();
+        let keys = Keys::new(Arc::new(Slow(inner.clone())), Duration::from_millis(250));
+        keys.set_unlisted("batch", "old").await.unwrap();
+        // Four parts at 150 ms each: given up after the second has started.
+        let err = keys
+            .set_unlisted("batch", &"x".repeat(3500))
+            .await
+            .unwrap_err();
+        assert_eq!(err, SecretError::Timeout);
+        // Once the call under way has ended: nothing more was written, nothing left over.
+        tokio::time::sleep(Duration::from_millis(600)).await;
+        assert_eq!(inner.get("batch").unwrap().as_deref(), Some("old"));
+        assert_eq!(inner.len(), 1);
     }
 }

@@ -38,33 +38,49 @@ pub fn keep_last_good(path: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Before the settings file is opened: a file at `path` that exists but does not read is renamed
-/// to `settings.damaged-<time>.json` beside it, and the last good copy put in its place when it
-/// reads; the plain sentence to tell the user is returned. A missing file is not damaged (the
-/// first run).
+/// Before the settings file is opened: a file at `path` that exists but does not read is kept
+/// aside as `settings.damaged-<time>.json` beside it, and the last good copy, when it reads, is
+/// written over it (atomically: the file is never missing meanwhile); a missing file is restored
+/// from a last good copy too (a save or a restore cut short). Returns the plain sentence to tell
+/// the user. No file and no copy: the first run.
 pub fn recover(path: &Path) -> std::io::Result<Option<String>> {
-    if !path.exists() || readable(path)?.is_some() {
+    let exists = path.exists();
+    if exists && readable(path)?.is_some() {
         return Ok(None);
     }
-    let stamp = time::OffsetDateTime::now_utc()
-        .format(&time::macros::format_description!(
-            "[year][month][day]T[hour][minute][second]Z"
-        ))
-        .map_err(std::io::Error::other)?;
-    let aside = path.with_file_name(format!("{DAMAGED_PREFIX}{stamp}.json"));
-    std::fs::rename(path, &aside)?;
-    if let Some(good) = readable(&last_good(path))? {
+    let good = readable(&last_good(path))?;
+    if !exists && good.is_none() {
+        return Ok(None);
+    }
+    let aside = if exists {
+        let stamp = time::OffsetDateTime::now_utc()
+            .format(&time::macros::format_description!(
+                "[year][month][day]T[hour][minute][second]Z"
+            ))
+            .map_err(std::io::Error::other)?;
+        let aside = path.with_file_name(format!("{DAMAGED_PREFIX}{stamp}.json"));
+        std::fs::copy(path, &aside)?;
+        Some(aside)
+    } else {
+        None
+    };
+    let kept = aside
+        .as_ref()
+        .map(|a| format!(" The damaged file was kept as {}.", a.display()))
+        .unwrap_or_default();
+    if let Some(good) = good {
         write_atomically(path, &good)?;
-        tracing::warn!(kept = %aside.display(), "the settings file did not parse; its last good copy is used");
+        tracing::warn!("the settings file did not read; its last good copy is used");
         return Ok(Some(format!(
-            "Your settings file was damaged (the computer may have stopped while it was saved), so Specdesk restored your settings, connections and spend caps from their last good copy; a change made just before may be missing. The damaged file was kept as {}.",
-            aside.display()
+            "Your settings file was damaged (the computer may have stopped while it was saved), so Specdesk restored your settings, connections and spend caps from their last good copy; a change made just before may be missing.{kept}"
         )));
     }
-    tracing::warn!(kept = %aside.display(), "the settings file did not parse; defaults are used");
+    // Nothing good to put back: the store starts on the defaults (and would overwrite the
+    // damaged file, which is kept aside first).
+    std::fs::remove_file(path)?;
+    tracing::warn!("the settings file did not parse; defaults are used");
     Ok(Some(format!(
-        "Your settings file was damaged, so Specdesk started with its default settings. Your connections need to be added again (their keys are still in your keychain). The damaged file was kept as {}.",
-        aside.display()
+        "Your settings file was damaged, so Specdesk started with its default settings. Your connections need to be added again (their keys are still in your keychain).{kept}"
     )))
 }
 
@@ -116,6 +132,14 @@ mod tests {
         assert!(notice.starts_with("Your settings file was damaged (the computer may have stopped while it was saved), so Specdesk restored your settings, connections and spend caps from their last good copy"), "{notice}");
         assert!(notice.contains(&kept[0]), "{notice}");
         assert_eq!(recover(&path).unwrap(), None, "sound again");
+
+        // Gone altogether (a restore cut short): the last good copy again, said so.
+        std::fs::remove_file(&path).unwrap();
+        let notice = recover(&path).unwrap().unwrap();
+        assert!(notice.contains("restored your settings"), "{notice}");
+        assert!(!notice.contains("kept as"), "{notice}");
+        let restored: Stored = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        assert_eq!(restored, good);
     }
 
     #[test]

@@ -26,7 +26,7 @@ pub async fn check_tasks(
         specdesk_core::agents::task_problems(&tasks, concurrency)
     })
     .await
-    .map_err(IpcError::storage)
+    .map_err(|e| IpcError::internal(e.to_string()))
 }
 
 /// Writes the batch (with its idempotency key) to the job ledger, then sends it as `mode` says
@@ -139,7 +139,7 @@ pub async fn check_task_data(schema: Value, data: Value) -> Result<Vec<DataProbl
         specdesk_core::agents::data_problems(&schema, &data)
     })
     .await
-    .map_err(IpcError::storage)?
+    .map_err(|e| IpcError::internal(e.to_string()))?
 }
 
 #[tauri::command]

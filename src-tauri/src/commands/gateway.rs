@@ -502,5 +502,5 @@ pub async fn chat_winners(
 pub async fn render_markdown(markdown: String) -> Result<specdesk_core::markdown::Rendered> {
     tauri::async_runtime::spawn_blocking(move || specdesk_core::markdown::render(&markdown))
         .await
-        .map_err(specdesk_core::IpcError::storage)
+        .map_err(|e| specdesk_core::IpcError::internal(e.to_string()))
 }

@@ -143,7 +143,12 @@ async fn follow(inner: &Arc<Inner>, job: Job, feed: &Arc<Feed>, writer: &mut Fee
             let prepared = prepare(inner, &job, &client, request).await?;
             match first {
                 Some(BatchRunMode::Live) => {
-                    let mut live = Box::pin(client.agents().follow(&prepared).peekable());
+                    let mut live = Box::pin(
+                        client
+                            .agents()
+                            .follow_paced(&prepared, pace_of(feed))
+                            .peekable(),
+                    );
                     let first_frame = live.as_mut().peek().await;
                     // Refused at the first answer: nothing was made.
                     if let Some(Err(e)) = first_frame
