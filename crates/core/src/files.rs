@@ -143,6 +143,16 @@ impl ChosenFiles {
     }
 }
 
+/// Now as a compact UTC stamp for a file name (`20261128T150102123Z`): no `:`, so valid on every
+/// system; set-aside files are named with it.
+pub fn file_stamp() -> std::io::Result<String> {
+    time::OffsetDateTime::now_utc()
+        .format(&time::macros::format_description!(
+            "[year][month][day]T[hour][minute][second][subsecond digits:3]Z"
+        ))
+        .map_err(std::io::Error::other)
+}
+
 /// Writes `bytes` to `path` atomically: a temporary file in the same folder, synced, then
 /// renamed over `path` (`tempfile`'s `persist`), so a crash leaves the old file or the new one.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {

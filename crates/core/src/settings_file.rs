@@ -53,11 +53,7 @@ pub fn recover(path: &Path) -> std::io::Result<Option<String>> {
         return Ok(None);
     }
     let aside = if exists {
-        let stamp = time::OffsetDateTime::now_utc()
-            .format(&time::macros::format_description!(
-                "[year][month][day]T[hour][minute][second]Z"
-            ))
-            .map_err(std::io::Error::other)?;
+        let stamp = crate::files::file_stamp()?;
         let aside = path.with_file_name(format!("{DAMAGED_PREFIX}{stamp}.json"));
         std::fs::copy(path, &aside)?;
         Some(aside)

@@ -198,11 +198,7 @@ pub fn set_aside(path: &Path) -> std::io::Result<Option<PathBuf>> {
     if !path.exists() {
         return Ok(None);
     }
-    let stamp = time::OffsetDateTime::now_utc()
-        .format(&time::macros::format_description!(
-            "[year][month][day]T[hour][minute][second][subsecond digits:3]Z"
-        ))
-        .map_err(std::io::Error::other)?;
+    let stamp = crate::files::file_stamp()?;
     let aside = path.with_file_name(format!("{DAMAGED_LIBRARY_PREFIX}{stamp}.sqlite"));
     std::fs::rename(path, &aside)?;
     for suffix in ["-wal", "-shm"] {
