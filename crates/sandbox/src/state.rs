@@ -427,13 +427,33 @@ fn forget_task_values(v: &mut serde_json::Value) {
     }
 }
 
-/// Reads a state file written by [`save`]; `None` when it does not exist or is unreadable.
+/// Reads a state file written by [`save`]; `None` when it does not exist or is unreadable. An
+/// unreadable one is set aside (`<name>.damaged-<unix ms>`) first, so the fresh state saved next
+/// never overwrites it.
 pub fn load(path: &Path) -> Option<Data> {
     let bytes = std::fs::read(path).ok()?;
     match serde_json::from_slice(&bytes) {
         Ok(d) => Some(d),
         Err(e) => {
-            tracing::warn!("ignoring unreadable state file {}: {e}", path.display());
+            let ms = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_millis());
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "state".into());
+            let aside = path.with_file_name(format!("{name}.damaged-{ms}"));
+            match std::fs::rename(path, &aside) {
+                Ok(()) => tracing::warn!(
+                    "the state file {} did not read ({e}); kept as {}",
+                    path.display(),
+                    aside.display()
+                ),
+                Err(r) => tracing::warn!(
+                    "the state file {} did not read ({e}) and could not be set aside ({r})",
+                    path.display()
+                ),
+            }
             None
         }
     }

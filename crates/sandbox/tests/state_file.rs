@@ -59,3 +59,43 @@ async fn task_input_values_are_never_written_to_the_state_file() {
     assert!(file.contains("\"password\":\"\""), "the names are kept");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test]
+async fn an_unreadable_state_file_is_set_aside_not_overwritten() {
+    let dir = std::env::temp_dir().join(format!("specdesk-sandbox-damaged-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("state.json");
+    let damaged = b"{\"users\": [truncated";
+    std::fs::write(&path, damaged).unwrap();
+    let env = Env::with(SandboxConfig {
+        state_file: Some(path.clone()),
+        ..SandboxConfig::ephemeral()
+    })
+    .await;
+    // A change, so the fresh state is saved.
+    env.post_json(
+        "/fast-spec",
+        Some(PRO),
+        json!({"input": "A habit tracker"}),
+        200,
+    )
+    .await;
+    let kept: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("state.json.damaged-"))
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert_eq!(std::fs::read(dir.join(&kept[0])).unwrap(), damaged);
+    for _ in 0..200 {
+        if std::fs::read(&path)
+            .is_ok_and(|b| serde_json::from_slice::<serde_json::Value>(&b).is_ok())
+        {
+            let _ = std::fs::remove_dir_all(&dir);
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("the fresh state was never saved beside the kept file");
+}
