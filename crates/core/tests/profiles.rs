@@ -125,6 +125,55 @@ async fn bad_input_is_refused_before_anything_is_saved() {
     bad_project.project_id = Some("xyz".into());
     let e = w.profiles.add(&bad_project, None).await.unwrap_err();
     assert_eq!(e.field.as_deref(), Some("projectId"));
+
+    // A key of only spaces is said, never saved as "no key".
+    let e = w
+        .profiles
+        .add(&input(&w, "Work"), Some("   "))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        (e.field.as_deref(), e.message.as_str()),
+        (
+            Some("apiKey"),
+            "What you pasted is only spaces. Paste your API key, or leave the field empty to add it later."
+        )
+    );
+    assert_eq!(w.profiles.list().await.unwrap().len(), 1, "nothing saved");
+}
+
+#[tokio::test]
+async fn two_connections_never_share_a_name() {
+    let w = world().await;
+    let work = w.profiles.add(&input(&w, "Work"), None).await.unwrap();
+    for taken in ["Work", " work ", "SANDBOX"] {
+        let e = w.profiles.add(&input(&w, taken), None).await.unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("name"), "{taken}");
+        assert!(
+            e.message
+                .starts_with("You already have a connection named “"),
+            "{}",
+            e.message
+        );
+    }
+    let personal = w.profiles.add(&input(&w, "Personal"), None).await.unwrap();
+    let e = w
+        .profiles
+        .update(&personal.id, &input(&w, "WORK"))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        e.message,
+        "You already have a connection named “Work”. Give this one another name."
+    );
+    // Its own name, in another case, is fine.
+    let renamed = w
+        .profiles
+        .update(&work.id, &input(&w, "work"))
+        .await
+        .unwrap();
+    assert_eq!(renamed.name, "work");
+    assert_eq!(w.profiles.list().await.unwrap().len(), 3);
 }
 
 #[tokio::test]

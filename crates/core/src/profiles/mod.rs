@@ -257,6 +257,30 @@ impl Profiles {
         }
     }
 
+    /// Two connections never share a name (the Sandbox's included; case and spaces aside), so
+    /// the header and every picker tell them apart.
+    fn check_name_free(
+        &self,
+        stored: &Stored,
+        name: &str,
+        except: Option<&str>,
+    ) -> Result<(), IpcError> {
+        let same = |other: &str| other.trim().to_lowercase() == name.trim().to_lowercase();
+        let taken = std::iter::once(self.sandbox())
+            .chain(stored.profiles.iter().cloned())
+            .find(|p| Some(p.id.as_str()) != except && same(&p.name));
+        match taken {
+            Some(p) => Err(IpcError::invalid(
+                "name",
+                format!(
+                    "You already have a connection named “{}”. Give this one another name.",
+                    p.name
+                ),
+            )),
+            None => Ok(()),
+        }
+    }
+
     fn load(&self) -> Result<Stored, IpcError> {
         let mut stored = self.read_stored()?;
         // An active profile that no longer exists falls back to the Sandbox.
@@ -317,12 +341,23 @@ impl Profiles {
         api_key: Option<&str>,
     ) -> Result<ProfileView, IpcError> {
         let input = check_input(input)?;
+        // An empty field means "no key yet"; one of only spaces is a paste gone wrong, said so.
         let key = api_key
-            .filter(|k| !k.trim().is_empty())
-            .map(check_key)
+            .filter(|k| !k.is_empty())
+            .map(|k| {
+                if k.trim().is_empty() {
+                    Err(IpcError::invalid(
+                        "apiKey",
+                        "What you pasted is only spaces. Paste your API key, or leave the field empty to add it later.",
+                    ))
+                } else {
+                    check_key(k)
+                }
+            })
             .transpose()?;
         let _guard = self.write.lock().await;
         let mut stored = self.load()?;
+        self.check_name_free(&stored, &input.name, None)?;
         let profile = Profile {
             id: format!("p_{}", uuid::Uuid::new_v4().simple()),
             name: input.name,
@@ -350,6 +385,7 @@ impl Profiles {
         let input = check_input(input)?;
         let _guard = self.write.lock().await;
         let mut stored = self.load()?;
+        self.check_name_free(&stored, &input.name, Some(id))?;
         let p = stored
             .profiles
             .iter_mut()
