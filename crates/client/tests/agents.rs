@@ -1,5 +1,5 @@
 //! Browser agents: submissions (wait, async, stream) with their idempotency key in header and
-//! body, reads, list, capacity. Following a batch is in `agents_follow.rs`.
+//! body, reads, list, capacity. Following a batch is in `agents_follow/`.
 
 mod common;
 
