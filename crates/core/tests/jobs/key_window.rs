@@ -24,34 +24,6 @@ async fn a_day_passes(w: &World, runner: &JobRunner) {
     runner.advance_clock(A_DAY_AND_AN_HOUR);
 }
 
-/// Batch job `tasks` as the app writes it before its first send, under a new key.
-fn ledger_batch(
-    library: &Library,
-    client: &Client,
-    tasks: Vec<BrowserTask>,
-) -> (Job, specdesk_client::PreparedBatch) {
-    let prepared = client
-        .agents()
-        .prepare(tasks.clone(), BatchOptions::default())
-        .unwrap();
-    let request = serde_json::to_value(BatchJobRequest {
-        tasks,
-        concurrency: None,
-        mode: BatchRunMode::Background,
-        rerun_of: None,
-    })
-    .unwrap();
-    let job = library
-        .insert_job(
-            JobKind::Batch,
-            "pro",
-            Some(prepared.idempotency_key()),
-            &request,
-        )
-        .unwrap();
-    (job, prepared)
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_relaunch_a_day_later_finds_the_batch_it_sent_instead_of_posting_its_key_again() {
     let w = World::new().await;

@@ -160,6 +160,34 @@ impl World {
     }
 }
 
+/// Batch job `tasks` as the app writes it before its first send, under a new key.
+pub(crate) fn ledger_batch(
+    library: &Library,
+    client: &Client,
+    tasks: Vec<BrowserTask>,
+) -> (Job, specdesk_client::PreparedBatch) {
+    let prepared = client
+        .agents()
+        .prepare(tasks.clone(), BatchOptions::default())
+        .unwrap();
+    let request = serde_json::to_value(BatchJobRequest {
+        tasks,
+        concurrency: None,
+        mode: BatchRunMode::Background,
+        rerun_of: None,
+    })
+    .unwrap();
+    let job = library
+        .insert_job(
+            JobKind::Batch,
+            "pro",
+            Some(prepared.idempotency_key()),
+            &request,
+        )
+        .unwrap();
+    (job, prepared)
+}
+
 fn spec_request(sub: &SpecSubmission) -> serde_json::Value {
     serde_json::to_value(SpecJobRequest::of(sub)).unwrap()
 }

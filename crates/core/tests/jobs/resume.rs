@@ -197,25 +197,7 @@ async fn a_batch_whose_id_never_arrived_is_sent_again_with_its_key_and_not_dupli
         task(format!("{}/_sandbox/health", w.sb.base_url())),
         task(format!("{}/v1/models/public", w.sb.base_url())),
     ];
-    let prepared = client
-        .agents()
-        .prepare(tasks.clone(), BatchOptions::default())
-        .unwrap();
-    let request = serde_json::to_value(BatchJobRequest {
-        tasks,
-        concurrency: None,
-        mode: BatchRunMode::Background,
-        rerun_of: None,
-    })
-    .unwrap();
-    let job = library
-        .insert_job(
-            JobKind::Batch,
-            "pro",
-            Some(prepared.idempotency_key()),
-            &request,
-        )
-        .unwrap();
+    let (job, prepared) = ledger_batch(&library, &client, tasks);
     // Sent; the answer (its id) was lost with the app.
     let created = client.agents().start(&prepared).await.unwrap();
 
