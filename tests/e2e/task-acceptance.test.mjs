@@ -70,7 +70,10 @@ test("a spec's stories checked on a running app: pass and fail per criterion, wi
   await setField("Task 1 start URL", `${siteUrl}/shows`);
 
   const run = await browser.$('form[aria-label="New batch"] button[type="submit"]');
-  await browser.waitUntil(async () => run.isEnabled(), { timeout: 20000, timeoutMsg: "Run never became enabled" });
+  // When Run stays off, the line beside it says why (problems, checking, balance): in the failure.
+  await browser
+    .waitUntil(async () => run.isEnabled(), { timeout: 20000 })
+    .catch(async () => assert.fail(`Run never became enabled: ${await runBarText()}`));
   assert.equal(await run.getText(), `Run ${instructions.length} tasks`);
   await run.click();
 
@@ -100,6 +103,11 @@ test("a spec's stories checked on a running app: pass and fail per criterion, wi
   await browser.$("#spec-title").waitForExist({ timeout: 10000 });
   assert.match(await browser.execute(() => window.location.hash), /^#\/specs\/[0-9a-f]{24}/);
 });
+
+/** What the builder's foot says (status line and balance), for a failure's message. */
+async function runBarText() {
+  return browser.execute(() => document.querySelector(".run-bar")?.textContent?.replace(/\s+/g, " ").trim() ?? "no run bar");
+}
 
 /** `text` as a literal inside a regular expression. */
 function escape(text) {

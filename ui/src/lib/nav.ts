@@ -6,11 +6,38 @@ import type { PlanTarget } from "../ipc/contract";
 /** The app's areas, in the order of its navigation. */
 export type Area = "specs" | "plans" | "agents" | "gateway";
 
-/** "Check these stories on my app": the spec, and the address of the app (asked for when absent). */
+/** "Check these stories on my app": the spec, and the address of the app (asked for when absent),
+ * or one of its runs kept on this computer (`run`, its id). */
 export interface AcceptanceRequest {
   specId: string;
   url?: string;
+  run?: string;
 }
+
+/** A batch open in the Browser agents area, by the service's id; `task` and `step` count from 1
+ * as the screen shows them ("Task 3", step 2 of its timeline). */
+export interface BatchPlace {
+  batchId: string;
+  task?: number;
+  step?: number;
+}
+
+/** The Gateway's studios, in the order of its tabs. */
+export const STUDIOS = ["chat", "images", "speech", "transcribe", "video", "rerank", "models"] as const;
+export type Studio = (typeof STUDIOS)[number];
+
+/** What is open in a studio: a conversation (chat), a model (models), an image (images), a take
+ * (speech and music): each by its id in the library or the catalog. */
+export interface StudioItem {
+  conversation?: number;
+  model?: string;
+  image?: number;
+  take?: number;
+}
+
+/** The sections of Settings, in their order on the page. */
+export const SETTINGS_SECTIONS = ["connections", "preferences", "spending", "support"] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 /** The parts of a spec, each a tab of the spec view. */
 export const SPEC_TABS = ["overview", "human", "agent", "scope", "product", "stack", "graphs"] as const;
@@ -25,10 +52,13 @@ export type NavTarget =
   | { area: "specs"; specId?: string; tab?: SpecTab; list?: string }
   /** With `target`: one plan; `filter` is its feature filter chip, `feature` the feature whose details are open. */
   | { area: "plans"; target?: PlanTarget; filter?: string; feature?: string }
-  /** With `acceptance`: a spec's stories checked on the user's running app (its address, when given). */
-  | { area: "agents"; acceptance?: AcceptanceRequest }
-  | { area: "gateway" }
-  | { area: "settings" };
+  /** With `acceptance`: a spec's stories checked on the user's running app (its address, when
+   * given); with `batch`: that batch open below the builder, with its task and step. */
+  | { area: "agents"; acceptance?: AcceptanceRequest; batch?: BatchPlace }
+  /** A studio (Chat when absent) with what is open in it. */
+  | ({ area: "gateway"; studio?: Studio } & StudioItem)
+  /** Settings, scrolled to `section` when given. */
+  | { area: "settings"; section?: SettingsSection };
 
 /**
  * How a place is reached: a new history entry (the default: Back returns), or `replace` for a

@@ -1,12 +1,12 @@
 // Test helpers for the screens: a fresh query client, and for a screen of the frame the toaster
 // and the navigation context the frame gives it (with a navigate spy).
-import type { ReactElement, ReactNode } from "react";
+import { useState, type ReactElement, type ReactNode } from "react";
 import { render } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { AppToaster } from "../components/Toasts";
 import type { Settings } from "../ipc/contract";
 import { keys } from "../ipc/hooks";
-import { NavContext, type NavTarget } from "./nav";
+import { NavContext, RouteContext, type NavOptions, type NavTarget } from "./nav";
 
 /** The settings a screen under test sees: the built-in Sandbox connection in use. */
 export const TEST_SETTINGS: Settings = {
@@ -51,4 +51,25 @@ export function renderScreen(ui: ReactElement, navigate: (to: NavTarget) => void
  */
 export function renderBeforeFrame(ui: ReactElement) {
   return mount(ui, (children) => children);
+}
+
+/** A route held as App holds it: `navigate` moves it (and is told to `spy`), and the screen is
+ * drawn from it as the frame draws it from the address. */
+function Routed({ start, draw, spy }: { start: NavTarget; draw: (route: NavTarget) => ReactElement; spy: (to: NavTarget, options?: NavOptions) => void }) {
+  const [route, setRoute] = useState(start);
+  const navigate = (to: NavTarget, options?: NavOptions) => {
+    spy(to, options);
+    setRoute(to);
+  };
+  return (
+    <NavContext.Provider value={navigate}>
+      <RouteContext.Provider value={route}>{draw(route)}</RouteContext.Provider>
+      <AppToaster />
+    </NavContext.Provider>
+  );
+}
+
+/** A screen that reads what it shows from its route, from `start` on (as the frame mounts it). */
+export function renderRouted(start: NavTarget, draw: (route: NavTarget) => ReactElement, spy: (to: NavTarget, options?: NavOptions) => void = () => undefined) {
+  return mount(<Routed start={start} draw={draw} spy={spy} />, (children) => children);
 }

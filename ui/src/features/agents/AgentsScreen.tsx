@@ -1,6 +1,6 @@
 // The Browser agents area: the batch builder, what was just sent and its live view, the
 // service's capacity, and the history of batches (each opens in the same view).
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { call, toIpcError } from "../../ipc/invoke";
 import { useAppEvent } from "../../ipc/events";
 import { wholeJob } from "../../ipc/jobChange";
@@ -10,7 +10,7 @@ import type { JobStatus } from "../../bindings/JobStatus";
 import { Builder } from "./builder/Builder";
 import { BatchHistory, BatchView, CapacityGauge, type WatchTarget } from "./watch";
 import { requestOf } from "./watch/batchJob";
-import type { AcceptanceRequest } from "../../lib/nav";
+import { useNavigate, type AcceptanceRequest, type BatchPlace } from "../../lib/nav";
 import { AcceptanceFlow } from "./acceptance/AcceptanceFlow";
 import { UnconfirmedBatches } from "./UnconfirmedBatches";
 import "./agents.css";
@@ -87,23 +87,57 @@ export function SubmittedPanel({ job: sent, tasks, onDismiss }: { job: Job; task
   );
 }
 
-export function AgentsScreen({ acceptance }: { acceptance?: AcceptanceRequest }) {
+export function AgentsScreen({ acceptance, batch }: { acceptance?: AcceptanceRequest; batch?: BatchPlace }) {
   if (acceptance) {
     return (
       <section className="page page-wide agents" aria-labelledby="agents-title">
         <h1 id="agents-title">Browser agents</h1>
-        <AcceptanceFlow key={`${acceptance.specId}:${acceptance.url ?? ""}`} specId={acceptance.specId} url={acceptance.url} />
+        <AcceptanceFlow key={acceptance.specId} specId={acceptance.specId} url={acceptance.url} run={acceptance.run} />
       </section>
     );
   }
-  return <Batches />;
+  return <Batches place={batch} />;
 }
 
-function Batches() {
+/** The batch open below the builder: the route's (`#/agents/batches/<id>`), or one just sent,
+ * watched by its job, which the route names once the service does. */
+function useOpenBatch(place: BatchPlace | undefined) {
+  const navigate = useNavigate();
+  const [byJob, setByJob] = useState<{ target: WatchTarget; named?: string } | null>(null);
+  const routeId = place?.batchId;
+  const jobShown = !!byJob && (routeId === undefined ? !byJob.named : byJob.named === routeId);
+  const open: WatchTarget | null = jobShown && byJob ? byJob.target : routeId ? { batchId: routeId } : null;
+  // A batch the user opens is scrolled to (after the frame's scroll to the top of a new place).
+  const frame = useRef<HTMLDivElement>(null);
+  const reveal = useRef(false);
+  const openKey = open ? ("batchId" in open ? open.batchId : `job-${open.jobId}`) : "";
+  useEffect(() => {
+    if (!reveal.current || !openKey) return;
+    reveal.current = false;
+    const raf = window.requestAnimationFrame(() => frame.current?.scrollIntoView?.({ block: "start" }));
+    return () => window.cancelAnimationFrame(raf);
+  }, [openKey]);
+  const setOpen = (target: WatchTarget | null) => {
+    reveal.current = !!target;
+    if (target && "batchId" in target) {
+      navigate({ area: "agents", batch: { batchId: target.batchId } });
+      return;
+    }
+    setByJob(target ? { target } : null);
+    // A batch the service has not named yet: the address says the batches.
+    if (routeId) navigate({ area: "agents" });
+  };
+  const onNamed = (batchId: string, at: { task?: number; step?: number }) => {
+    setByJob((j) => (j ? { ...j, named: batchId } : j));
+    navigate({ area: "agents", batch: { batchId, ...at } }, { replace: true });
+  };
+  const onPlace = (batchId: string, at: { task?: number; step?: number }) => navigate({ area: "agents", batch: { batchId, ...at } }, { replace: true });
+  return { open, setOpen, onNamed, onPlace, frame };
+}
+
+function Batches({ place }: { place?: BatchPlace }) {
   const [sent, setSent] = useState<{ job: Job; tasks: number } | null>(null);
-  // The batch open below the builder: one just sent (by its job until the service names it), or
-  // one opened from the history.
-  const [open, setOpen] = useState<WatchTarget | null>(null);
+  const { open, setOpen, onNamed, onPlace, frame } = useOpenBatch(place);
   return (
     <section className="page page-wide agents" aria-labelledby="agents-title">
       <h1 id="agents-title">Browser agents</h1>
@@ -124,10 +158,12 @@ function Batches() {
         // Refused by the service: the builder has the tasks back and says why; nothing to watch.
         onRefused={(jobId) => {
           setSent((s) => (s?.job.id === jobId ? null : s));
-          setOpen((o) => (o && "jobId" in o && o.jobId === jobId ? null : o));
+          if (open && "jobId" in open && open.jobId === jobId) setOpen(null);
         }}
       />
-      {open && <BatchView target={open} onOpen={setOpen} />}
+      <div ref={frame} className="batch-frame">
+        {open && <BatchView target={open} onOpen={setOpen} place={place} onPlace={onPlace} onNamed={onNamed} />}
+      </div>
       <CapacityGauge />
       <BatchHistory onOpen={(batchId) => setOpen({ batchId })} />
     </section>

@@ -1,7 +1,8 @@
 // The Gateway area: one studio per kind of call (chat, images, speech and music, transcription,
-// video, rerank) and the model catalog every picker uses, as tabs.
-import { useState } from "react";
+// video, rerank) and the model catalog every picker uses, as tabs. The studio and what is open in
+// it are the route's (lib/nav.ts): Back, Forward and a relaunch return to them.
 import { Tabs, type TabDef } from "../../lib/Tabs";
+import { useNavigate, type NavTarget, type Studio } from "../../lib/nav";
 import { ChatStudio } from "./chat/ChatStudio";
 import { ImageStudio } from "./images/ImageStudio";
 import { ModelCatalog } from "./models/ModelCatalog";
@@ -12,7 +13,7 @@ import { TranscribeStudio } from "./transcribe/TranscribeStudio";
 import { VideoStudio } from "./video/VideoStudio";
 import "./gateway.css";
 
-export type Studio = "chat" | "images" | "speech" | "transcribe" | "video" | "rerank" | "models";
+export type { Studio };
 
 const STUDIOS: TabDef<Studio>[] = [
   { id: "chat", label: "Chat" },
@@ -24,8 +25,10 @@ const STUDIOS: TabDef<Studio>[] = [
   { id: "models", label: "Models" },
 ];
 
-export function GatewayScreen() {
-  const [studio, setStudio] = useState<Studio>("chat");
+export function GatewayScreen({ place }: { place: Extract<NavTarget, { area: "gateway" }> }) {
+  const navigate = useNavigate();
+  const studio = place.studio ?? "chat";
+  const setStudio = (next: Studio) => navigate({ area: "gateway", studio: next });
   return (
     <section className="page page-wide gateway" aria-labelledby="gateway-title">
       <h1 id="gateway-title">Gateway</h1>
@@ -33,11 +36,11 @@ export function GatewayScreen() {
       <TrialNote />
       <Tabs idPrefix="studio" label="Studios" tabs={STUDIOS} active={studio} onChange={setStudio}>
         {studio === "chat" ? (
-          <ChatStudio />
+          <ChatStudio conversation={place.conversation} />
         ) : studio === "images" ? (
-          <ImageStudio />
+          <ImageStudio image={place.image} />
         ) : studio === "speech" ? (
-          <SpeechStudio />
+          <SpeechStudio take={place.take} />
         ) : studio === "transcribe" ? (
           <TranscribeStudio />
         ) : studio === "video" ? (
@@ -45,7 +48,7 @@ export function GatewayScreen() {
         ) : studio === "rerank" ? (
           <RerankStudio />
         ) : (
-          <ModelCatalog />
+          <ModelCatalog model={place.model} />
         )}
       </Tabs>
     </section>

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { SETTINGS_SECTIONS, useNavigate, type SettingsSection } from "../../lib/nav";
 import { useQueryClient } from "@tanstack/react-query";
 import { open as openDialog } from "@tauri-apps/plugin-dialog";
 import type { IpcError, ProfileView, Settings } from "../../ipc/contract";
@@ -388,14 +389,51 @@ function PreferencesForm({ initial }: { initial: Settings }) {
   );
 }
 
-export function SettingsScreen() {
+/** The sections' names, as their headings say them. */
+export const SECTION_NAMES: Record<SettingsSection, string> = {
+  connections: "Connections",
+  preferences: "Preferences",
+  spending: "Spending",
+  support: "Help and diagnostics",
+};
+
+/** `section`: the one the route names (`#/settings/<section>`), scrolled to. */
+export function SettingsScreen({ section }: { section?: SettingsSection }) {
+  const navigate = useNavigate();
+  const page = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!section) return;
+    // After the frame's own scroll for a new place (features/shell/scrollMemory.ts).
+    const frame = window.requestAnimationFrame(() => page.current?.querySelector(`#settings-${section}`)?.scrollIntoView?.({ block: "start" }));
+    return () => window.cancelAnimationFrame(frame);
+  }, [section]);
+  const part = (name: SettingsSection, body: ReactNode) => (
+    <div id={`settings-${name}`} className="settings-section">
+      {body}
+    </div>
+  );
   return (
-    <div className="page">
+    <div className="page" ref={page}>
       <h1>Settings</h1>
-      <Connections />
-      <Preferences />
-      <Spending />
-      <Support />
+      <nav className="settings-nav" aria-label="Sections of Settings">
+        {SETTINGS_SECTIONS.map((name) => (
+          <a
+            key={name}
+            href={`#/settings/${name}`}
+            aria-current={section === name ? "location" : undefined}
+            onClick={(e) => {
+              e.preventDefault();
+              navigate({ area: "settings", section: name }, { replace: true });
+            }}
+          >
+            {SECTION_NAMES[name]}
+          </a>
+        ))}
+      </nav>
+      {part("connections", <Connections />)}
+      {part("preferences", <Preferences />)}
+      {part("spending", <Spending />)}
+      {part("support", <Support />)}
     </div>
   );
 }

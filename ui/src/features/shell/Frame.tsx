@@ -93,15 +93,15 @@ export function AreaScreen({ route, testHooks }: { route: NavTarget; testHooks: 
       {/* No heading in the fallback: the first usable screen is the area's own (lib/startup.ts). */}
       <Suspense fallback={<p className="skeleton" role="status">Opening…</p>}>
         {route.area === "settings" ? (
-          <SettingsScreen />
+          <SettingsScreen section={route.section} />
         ) : route.area === "specs" ? (
           <SpecsScreen specId={route.specId} tab={route.tab} />
         ) : route.area === "plans" ? (
           <PlansScreen target={route.target} />
         ) : route.area === "agents" ? (
-          <AgentsScreen acceptance={route.acceptance} />
+          <AgentsScreen acceptance={route.acceptance} batch={route.batch} />
         ) : (
-          <GatewayScreen />
+          <GatewayScreen place={route} />
         )}
       </Suspense>
     </ScreenBoundary>

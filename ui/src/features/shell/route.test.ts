@@ -55,8 +55,21 @@ describe("parseRoute", () => {
     { area: "agents" },
     { area: "agents", acceptance: { specId: SPEC } },
     { area: "agents", acceptance: { specId: SPEC, url: "http://localhost:3000/a b?x=1&y=2" } },
+    { area: "agents", acceptance: { specId: SPEC, run: "job-12" } },
+    { area: "agents", batch: { batchId: "batch_7f3a" } },
+    { area: "agents", batch: { batchId: "batch_7f3a", task: 12 } },
+    { area: "agents", batch: { batchId: "batch_7f3a", task: 1000, step: 3 } },
     { area: "gateway" },
+    { area: "gateway", studio: "images" },
+    { area: "gateway", studio: "rerank" },
+    { area: "gateway", studio: "chat", conversation: 42 },
+    { area: "gateway", studio: "models", model: "anthropic/claude-sonnet-4.5" },
+    { area: "gateway", studio: "models", model: "openai/gpt-4o:latest@2026" },
+    { area: "gateway", studio: "images", image: 7 },
+    { area: "gateway", studio: "speech", take: 3 },
     { area: "settings" },
+    { area: "settings", section: "spending" },
+    { area: "settings", section: "support" },
   ];
   for (const place of places) {
     it(`reads back ${formatRoute(place)}`, () => {
@@ -110,8 +123,32 @@ describe("parseRoute", () => {
       "#/agents/acceptance?url=http%3A%2F%2Fa",
       "#/agents/acceptance?specId=abc&url=",
       "#/agents/other?specId=abc",
-      "#/gateway/chat",
       "#/settings?tab=keys",
+      "#/settings/keys",
+      "#/settings/spending/more",
+      "#/settings/Spending",
+      "#/agents/batches",
+      "#/agents/batches/has%20space",
+      "#/agents/batches/b1/more",
+      "#/agents/batches/b1?task=0",
+      "#/agents/batches/b1?task=-1",
+      "#/agents/batches/b1?task=01",
+      "#/agents/batches/b1?task=2.5",
+      "#/agents/batches/b1?step=2",
+      "#/agents/batches/b1?task=2&other=1",
+      "#/agents/acceptance?specId=abc&run=job-1&url=http%3A%2F%2Fa",
+      "#/agents/acceptance?specId=abc&run=a%20b",
+      "#/gateway?conversation=4",
+      "#/gateway/Chat",
+      "#/gateway/painting",
+      "#/gateway/chat/4",
+      "#/gateway/chat?conversation=0",
+      "#/gateway/chat?conversation=abc",
+      "#/gateway/chat?model=a",
+      "#/gateway/images?take=2",
+      "#/gateway/video?image=2",
+      "#/gateway/models?model=has%20space",
+      `#/gateway/models?model=${"m".repeat(201)}`,
       "#/__proto__",
       "#/toString",
     ]) {
@@ -152,6 +189,13 @@ describe("routeOf and canonicalHash", () => {
   });
 
   it("write each place one way", () => {
+    expect(canonicalHash("#/gateway/chat")).toBe("#/gateway");
+    expect(canonicalHash("#/gateway/chat/")).toBe("#/gateway");
+    expect(canonicalHash("#/agents/batches/b1?step=2&task=5")).toBe("#/agents/batches/b1?task=5&step=2");
+    expect(formatRoute({ area: "agents", batch: { batchId: "b1", step: 2 } })).toBe("#/agents/batches/b1");
+    expect(formatRoute({ area: "agents", batch: { batchId: "" } })).toBe("#/agents");
+    expect(formatRoute({ area: "gateway", studio: "video", image: 3 })).toBe("#/gateway/video");
+    expect(formatRoute({ area: "gateway", studio: "chat", take: 3 })).toBe("#/gateway");
     expect(canonicalHash("#/specs/")).toBe("#/specs");
     expect(canonicalHash("/settings")).toBe("#/settings");
     expect(canonicalHash("#/agents/acceptance?url=https%3A%2F%2Fapp.example.com&specId=abc")).toBe(
@@ -165,5 +209,11 @@ describe("placeOf", () => {
     expect(placeOf({ area: "specs", specId: SPEC, tab: "agent" })).toBe(`#/specs/${SPEC}`);
     expect(placeOf({ area: "plans", target: { specId: SPEC }, filter: "suggested", feature: "f-1" })).toBe(`#/plans?specId=${SPEC}`);
     expect(placeOf({ area: "gateway" })).toBe("#/gateway");
+    // A studio, a batch, a run and a section are views of their area: the focus stays where the
+    // user is (on the tab, the list) instead of going to the area's heading.
+    expect(placeOf({ area: "gateway", studio: "models", model: "a/b" })).toBe("#/gateway");
+    expect(placeOf({ area: "agents", batch: { batchId: "b1", task: 2 } })).toBe("#/agents");
+    expect(placeOf({ area: "agents", acceptance: { specId: SPEC, run: "r1" } })).toBe(`#/agents/acceptance?specId=${SPEC}`);
+    expect(placeOf({ area: "settings", section: "spending" })).toBe("#/settings");
   });
 });

@@ -8,13 +8,18 @@
 //   #/plans?specId=<hex24> | ?projectId=<hex24>   a plan
 //          [&filter=<chip>][&feature=<id>]   its feature filter chip and the feature whose details are open
 //   #/agents                                 the Browser agents area (batches)
-//   #/agents/acceptance?specId=<id>[&url=<address>]  a spec's stories checked on the user's app
-//   #/gateway, #/settings
+//   #/agents/batches/<batchId>[?task=<n>[&step=<n>]]  a batch open, its task and step (from 1)
+//   #/agents/acceptance?specId=<id>[&url=<address> | &run=<id>]  a spec's stories checked on the
+//                                            user's app, or one of its runs kept here
+//   #/gateway                                the Gateway on Chat
+//   #/gateway/<studio>                       a studio (STUDIOS), with what is open in it:
+//          chat?conversation=<n> | models?model=<id> | images?image=<n> | speech?take=<n>
+//   #/settings[/<section>]                   Settings, at a section (SETTINGS_SECTIONS)
 //
 // Anything else (unknown area, extra parts, a malformed id or query) reads as the Specs area. The
 // library's list is the one lenient part: its unknown or unusable parameters are dropped one by one
 // (listAddress.ts), since the rest of that address still names a list worth showing.
-import { SPEC_TABS, type NavTarget, type SpecTab } from "../../lib/nav";
+import { SETTINGS_SECTIONS, SPEC_TABS, STUDIOS, type NavTarget, type SettingsSection, type SpecTab, type Studio } from "../../lib/nav";
 import { canonicalList } from "../specs/library/listAddress";
 
 /** Where a hash that cannot be read leads. */
@@ -29,7 +34,19 @@ const MAX_URL = 2048;
 /** A feature filter chip's key or a feature's id (featureFilter.ts; the service's ids). */
 const VIEW_VALUE = /^[A-Za-z0-9_:.-]{1,128}$/;
 
+/** A model's id in the catalog ("anthropic/claude-…", "gpt-4o:latest"). */
+const MODEL_ID = /^[A-Za-z0-9_:./@+-]{1,200}$/;
+/** A count from 1 as the screen shows it (a task's or a step's number), or a library id. */
+const NUMBER = /^[1-9][0-9]{0,8}$/;
+
 const isSpecTab = (v: string): v is SpecTab => (SPEC_TABS as readonly string[]).includes(v);
+const isStudio = (v: string): v is Studio => (STUDIOS as readonly string[]).includes(v);
+const isSection = (v: string): v is SettingsSection => (SETTINGS_SECTIONS as readonly string[]).includes(v);
+
+/** The one parameter each studio keeps in its address (what is open in it). */
+const STUDIO_ITEM = { chat: "conversation", models: "model", images: "image", speech: "take" } as const satisfies Partial<
+  Record<Studio, keyof import("../../lib/nav").StudioItem>
+>;
 
 /** The hash of a place, with its leading `#`. */
 export function formatRoute(to: NavTarget): string {
@@ -52,16 +69,34 @@ export function formatRoute(to: NavTarget): string {
     }
     case "agents": {
       const a = to.acceptance;
-      if (!a) return "#/agents";
-      const q = new URLSearchParams({ specId: a.specId });
-      if (a.url) q.set("url", a.url);
-      return `#/agents/acceptance?${q}`;
+      if (a) {
+        const q = new URLSearchParams({ specId: a.specId });
+        if (a.run) q.set("run", a.run);
+        else if (a.url) q.set("url", a.url);
+        return `#/agents/acceptance?${q}`;
+      }
+      const b = to.batch;
+      if (!b?.batchId) return "#/agents";
+      const q = new URLSearchParams();
+      if (b.task) {
+        q.set("task", String(b.task));
+        if (b.step) q.set("step", String(b.step));
+      }
+      return `#/agents/batches/${encodeURIComponent(b.batchId)}${q.size ? `?${q}` : ""}`;
     }
     case "gateway":
-      return "#/gateway";
+      return formatGateway(to);
     case "settings":
-      return "#/settings";
+      return to.section ? `#/settings/${to.section}` : "#/settings";
   }
+}
+
+function formatGateway(to: Extract<NavTarget, { area: "gateway" }>): string {
+  const studio = to.studio ?? "chat";
+  const key = (STUDIO_ITEM as Partial<Record<Studio, keyof typeof to>>)[studio];
+  const value = key ? to[key] : undefined;
+  if (value !== undefined && value !== "") return `#/gateway/${studio}?${new URLSearchParams({ [key as string]: String(value) })}`;
+  return studio === "chat" ? "#/gateway" : `#/gateway/${studio}`;
 }
 
 function decode(part: string): string | null {
@@ -133,22 +168,61 @@ export function parseRoute(hash: string): NavTarget | null {
     }
     case "plans":
       return rest.length > 0 ? null : parsePlans(query);
-    case "agents": {
-      if (rest.length === 0) return query === "" ? { area: "agents" } : null;
-      if (rest.length !== 1 || rest[0] !== "acceptance") return null;
-      const params = readQuery(query, ["specId", "url"]);
-      const specId = params?.get("specId");
-      if (!params || !specId || !SPEC_ID.test(specId)) return null;
-      const url = params.get("url");
-      if (url !== undefined && (url.trim() === "" || url.length > MAX_URL)) return null;
-      return { area: "agents", acceptance: url === undefined ? { specId } : { specId, url } };
-    }
+    case "agents":
+      return parseAgents(rest, query);
     case "gateway":
-    case "settings":
-      return rest.length === 0 && query === "" ? { area } : null;
+      return parseGateway(rest, query);
+    case "settings": {
+      if (query !== "" || rest.length > 1) return null;
+      if (rest.length === 0) return { area: "settings" };
+      const section = rest[0] ?? "";
+      return isSection(section) ? { area: "settings", section } : null;
+    }
     default:
       return null;
   }
+}
+
+/** `#/agents…`: the batches, a batch with its task and step, or an acceptance request or run. */
+function parseAgents(rest: string[], query: string): NavTarget | null {
+  if (rest.length === 0) return query === "" ? { area: "agents" } : null;
+  if (rest.length === 2 && rest[0] === "batches") {
+    const batchId = decode(rest[1] ?? "");
+    const params = readQuery(query, ["task", "step"]);
+    if (batchId === null || !SPEC_ID.test(batchId) || !params) return null;
+    const task = params.get("task");
+    const step = params.get("step");
+    if ((task !== undefined && !NUMBER.test(task)) || (step !== undefined && (task === undefined || !NUMBER.test(step)))) return null;
+    const batch: { batchId: string; task?: number; step?: number } = { batchId };
+    if (task !== undefined) batch.task = Number(task);
+    if (step !== undefined) batch.step = Number(step);
+    return { area: "agents", batch };
+  }
+  if (rest.length !== 1 || rest[0] !== "acceptance") return null;
+  const params = readQuery(query, ["specId", "url", "run"]);
+  const specId = params?.get("specId");
+  if (!params || !specId || !SPEC_ID.test(specId)) return null;
+  const url = params.get("url");
+  const run = params.get("run");
+  if (url !== undefined && (url.trim() === "" || url.length > MAX_URL)) return null;
+  if (run !== undefined && (url !== undefined || !/^[A-Za-z0-9_-]{1,64}$/.test(run))) return null;
+  if (run !== undefined) return { area: "agents", acceptance: { specId, run } };
+  return { area: "agents", acceptance: url === undefined ? { specId } : { specId, url } };
+}
+
+/** `#/gateway[/<studio>][?<item>=…]`: a studio and what is open in it. */
+function parseGateway(rest: string[], query: string): NavTarget | null {
+  if (rest.length === 0) return query === "" ? { area: "gateway" } : null;
+  const studio = rest[0] ?? "";
+  if (rest.length !== 1 || !isStudio(studio)) return null;
+  const key = (STUDIO_ITEM as Partial<Record<Studio, string>>)[studio];
+  const params = readQuery(query, key ? [key] : []);
+  if (!params) return null;
+  const value = key ? params.get(key) : undefined;
+  if (value === undefined) return studio === "chat" ? { area: "gateway" } : { area: "gateway", studio };
+  if (key === "model") return MODEL_ID.test(value) ? { area: "gateway", studio, model: value } : null;
+  if (!NUMBER.test(value)) return null;
+  return { area: "gateway", studio, [key as string]: Number(value) };
 }
 
 /** The place a hash names, else the Specs area. */
@@ -169,5 +243,8 @@ export function canonicalHash(hash: string): string {
 export function placeOf(to: NavTarget): string {
   if (to.area === "specs") return formatRoute({ area: "specs", specId: to.specId });
   if (to.area === "plans") return formatRoute({ area: "plans", target: to.target });
+  if (to.area === "agents") return formatRoute(to.acceptance ? { area: "agents", acceptance: { specId: to.acceptance.specId } } : { area: "agents" });
+  if (to.area === "gateway") return "#/gateway";
+  if (to.area === "settings") return "#/settings";
   return formatRoute(to);
 }

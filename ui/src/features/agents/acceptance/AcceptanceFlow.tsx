@@ -28,15 +28,40 @@ import "./acceptance.css";
 
 type Step = { kind: "url"; url: string } | { kind: "build"; url: string; attempt: number } | { kind: "run"; jobId?: number; id: string };
 
-export function AcceptanceFlow({ specId, url }: { specId: string; url?: string }) {
+/** The step the route names: a run kept here (`run`), the builder for an address (`url`), else the
+ * spec's latest run, else the question of the address. */
+function stepOf(url: string | undefined, run: string | undefined, runs: AcceptanceRun[]): Step {
+  if (run) return { kind: "run", id: run };
+  if (url) return { kind: "build", url, attempt: 0 };
+  const last = runs[0];
+  return last ? { kind: "run", jobId: last.jobId, id: last.id } : { kind: "url", url: "" };
+}
+
+/** The step shown follows the route (Back, Forward, a relaunch, a link), and each step the user
+ * takes is written into it (replacing the entry: the steps are views of one acceptance request). */
+function useStep(specId: string, url: string | undefined, run: string | undefined, runs: AcceptanceRun[]) {
+  const navigate = useNavigate();
+  const [step, setStepState] = useState<Step>(() => stepOf(url, run, runs));
+  // A route that names another run or address moves the step (adjusted while rendering).
+  const [seen, setSeen] = useState({ url, run, attempt: 0 });
+  if (seen.url !== url || seen.run !== run) {
+    setSeen({ url, run, attempt: seen.attempt + 1 });
+    if (run && !(step.kind === "run" && step.id === run)) setStepState({ kind: "run", id: run });
+    else if (!run && url && !(step.kind === "build" && step.url === url)) setStepState({ kind: "build", url, attempt: seen.attempt + 1 });
+  }
+  const setStep = (next: Step) => {
+    setStepState(next);
+    const place = next.kind === "run" ? { specId, run: next.id } : next.kind === "build" ? { specId, url: next.url } : { specId };
+    navigate({ area: "agents", acceptance: place }, { replace: true });
+  };
+  return [step, setStep] as const;
+}
+
+export function AcceptanceFlow({ specId, url, run }: { specId: string; url?: string; run?: string }) {
   const spec = useSpec(specId);
   const navigate = useNavigate();
   const [runs, keep] = useAcceptanceRuns(specId);
-  const [step, setStep] = useState<Step>(() => {
-    if (url) return { kind: "build", url, attempt: 0 };
-    const last = runs[0];
-    return last ? { kind: "run", jobId: last.jobId, id: last.id } : { kind: "url", url: "" };
-  });
+  const [step, setStep] = useStep(specId, url, run, runs);
   const [failed, setFailed] = useState<Job | null>(null);
   const sow = spec.data ? scopeOf(spec.data.spec) : undefined;
   const stories = useMemo(() => (sow ? acceptanceStories(sow) : []), [sow]);
@@ -66,7 +91,9 @@ export function AcceptanceFlow({ specId, url }: { specId: string; url?: string }
   const without = sow ? storiesWithoutCriteria(sow) : 0;
 
   const current =
-    step.kind === "run" ? runs.find((r) => (step.jobId !== undefined && r.jobId === step.jobId) || r.id === step.id) : undefined;
+    step.kind === "run"
+      ? runs.find((r) => (step.jobId !== undefined && r.jobId === step.jobId) || r.id === step.id || (r.jobId !== undefined && `job-${r.jobId}` === step.id))
+      : undefined;
 
   const submitted = (job: Job, tasks: number, rows: TaskRow[], criterionByRow: Record<string, string>, appUrl: string) => {
     if (job.status === "failed") {

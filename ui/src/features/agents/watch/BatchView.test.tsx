@@ -5,7 +5,8 @@ import type { Channel } from "@tauri-apps/api/core";
 import type { Batch } from "../../../bindings/Batch";
 import type { BatchEvent } from "../../../bindings/BatchEvent";
 import type { TaskEvent } from "../../../bindings/TaskEvent";
-import { renderScreen } from "../../../lib/testing";
+import { renderRouted, renderScreen } from "../../../lib/testing";
+import { useNavigate, type NavOptions, type NavTarget } from "../../../lib/nav";
 import { BatchView } from "./BatchView";
 
 const ID = "6750aaaa0000000000000010";
@@ -209,5 +210,43 @@ describe("BatchView", () => {
     await waitFor(() => expect(calls.filter((c) => c.cmd === "watch_batch")).toHaveLength(2));
     expect(calls.filter((c) => c.cmd === "cancel_stream")).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole("heading", { name: "No connection to the service" })).toBeNull());
+  });
+
+  it("opens the task and step its address names, and writes the ones the user picks into it", async () => {
+    ipc();
+    const went: [NavTarget, NavOptions | undefined][] = [];
+    function Routed({ route }: { route: NavTarget }) {
+      const navigate = useNavigate();
+      return (
+        <BatchView
+          target={{ batchId: ID }}
+          place={route.area === "agents" ? route.batch : undefined}
+          onPlace={(batchId, at) => navigate({ area: "agents", batch: { batchId, ...at } }, { replace: true })}
+        />
+      );
+    }
+    renderRouted({ area: "agents", batch: { batchId: ID, task: 1, step: 3 } }, (route) => <Routed route={route} />, (to, o) => went.push([to, o]));
+    await waitFor(() => expect(channels).toHaveLength(1));
+    await send([
+      te({ taskIndex: 0, timestamp: 1000, type: "sandbox", status: "starting" }),
+      te({ taskIndex: 0, timestamp: 1200, type: "screenshot", mimeType: "image/png", chunkIndex: 0, chunkCount: 1, data: "AAAA" }),
+      te({ taskIndex: 0, timestamp: 1500, type: "plan", actions: [{ type: "click", selector: "#buy" }], notes: "Open the product", done: false, captchaDetected: false }),
+      te({ taskIndex: 0, timestamp: 1800, type: "screenshot", mimeType: "image/png", chunkIndex: 0, chunkCount: 1, data: "CCCC" }),
+      { type: "done", batch: FINAL },
+    ]);
+    expect(screen.getByRole("heading", { level: 3, name: "Task 1" })).toBeTruthy();
+    // Step 3 (the plan), not the latest, with the screenshot taken at or before it.
+    const steps = screen.getByRole("listbox", { name: "Steps" });
+    await waitFor(() => expect(within(steps).getAllByRole("option")[2]?.getAttribute("aria-selected")).toBe("true"));
+    expect(within(screen.getByRole("group", { name: /^Screenshot 1 of 2/ })).getByRole("img").getAttribute("src")).toBe("data:image/png;base64,AAAA");
+    expect(went).toEqual([]);
+
+    fireEvent.click(within(steps).getAllByRole("option")[3] as HTMLElement);
+    fireEvent.keyDown(screen.getByRole("listbox", { name: "Tasks" }), { key: "ArrowDown" });
+    expect(screen.getByRole("heading", { level: 3, name: "Task 2" })).toBeTruthy();
+    expect(went).toEqual([
+      [{ area: "agents", batch: { batchId: ID, task: 1, step: 4 } }, { replace: true }],
+      [{ area: "agents", batch: { batchId: ID, task: 2 } }, { replace: true }],
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 // One batch, watched live (`watch_batch`): the header with the connection, the outcome and the
-// counts; the virtualized task list; the selected task's result and timeline; the exports.
-import { useId, useMemo, useState } from "react";
+// counts; the virtualized task list; the selected task's result and timeline; the exports. The
+// task and step selected are the route's once the service named the batch (`place`, `onPlace`).
+import { useEffect, useId, useMemo, useState } from "react";
 import { useAppEvent } from "../../../ipc/events";
 import { countByPhase, totalCredits, type TaskView } from "./reducer";
 import { useBatchWatch, type WatchTarget } from "./useBatchWatch";
@@ -12,11 +13,27 @@ import { TaskDetail } from "./TaskDetail";
 import { ExportButtons } from "./ExportButtons";
 import "./watch.css";
 
-export function BatchView({ target, onOpen }: { target: WatchTarget; onOpen?: (t: WatchTarget) => void }) {
+/** The task and step shown (each from 1, as the screen numbers them). */
+export interface TaskPlace {
+  task?: number;
+  step?: number;
+}
+
+interface PlaceProps {
+  onOpen?: (t: WatchTarget) => void;
+  /** The task and step the route names. */
+  place?: TaskPlace;
+  /** The user picked a task or a step, in the batch the service named `batchId`. */
+  onPlace?: (batchId: string, place: TaskPlace) => void;
+  /** A batch watched by its job was named by the service. */
+  onNamed?: (batchId: string, place: TaskPlace) => void;
+}
+
+export function BatchView({ target, ...props }: { target: WatchTarget } & PlaceProps) {
   // Try again watches anew: a fresh state and stream under a new key.
   const [attempt, setAttempt] = useState(0);
   const key = "batchId" in target ? target.batchId : `job-${target.jobId}`;
-  return <BatchWatch key={`${key}:${attempt}`} target={target} onRetry={() => setAttempt((a) => a + 1)} onOpen={onOpen} />;
+  return <BatchWatch key={`${key}:${attempt}`} target={target} onRetry={() => setAttempt((a) => a + 1)} {...props} />;
 }
 
 /** The service's id for the batch of job `jobId`, once its job has it. */
@@ -28,14 +45,26 @@ function useNamedJob(jobId: number | undefined): string | undefined {
   return named;
 }
 
-function BatchWatch({ target, onRetry, onOpen }: { target: WatchTarget; onRetry: () => void; onOpen?: (t: WatchTarget) => void }) {
+function BatchWatch({ target, onRetry, onOpen, place, onPlace, onNamed }: { target: WatchTarget; onRetry: () => void } & PlaceProps) {
   const id = useId();
   const state = useBatchWatch(target);
   // A batch watched by its job is named once its job has the service's id (a live one as soon as
   // its stream opened), or by the batch its stream ends with.
   const named = useNamedJob("jobId" in target ? target.jobId : undefined);
   const batchId = "batchId" in target ? target.batchId : named || state.batch?.id || "being sent";
-  const [selected, setSelected] = useState<number | null>(null);
+  const serviceId = "batchId" in target ? target.batchId : named || state.batch?.id || undefined;
+  // Before the service names the batch, the selection is this view's own; then the route's.
+  const [own, setOwn] = useState<TaskPlace>({});
+  const shownPlace = serviceId && onPlace ? (place ?? {}) : own;
+  const selected = shownPlace.task !== undefined ? shownPlace.task - 1 : null;
+  const setPlace = (next: TaskPlace) => (serviceId && onPlace ? onPlace(serviceId, next) : setOwn(next));
+  const setSelected = (index: number) => setPlace({ task: index + 1 });
+  const jobNamed = "jobId" in target ? serviceId : undefined;
+  useEffect(() => {
+    if (jobNamed) onNamed?.(jobNamed, own);
+    // Said once, when the name arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [jobNamed]);
   const counts = useMemo(() => countByPhase(state.tasks), [state.tasks]);
   const credits = totalCredits(state);
   const task: TaskView | undefined = selected !== null ? state.tasks[selected] : undefined;
@@ -75,7 +104,17 @@ function BatchWatch({ target, onRetry, onOpen }: { target: WatchTarget; onRetry:
           />
         </div>
         <div className="batch-task">
-          {task ? <TaskDetail key={task.index} task={task} schema={schemaOf(task.index)} /> : <p className="empty">Choose a task to see its result and timeline.</p>}
+          {task ? (
+            <TaskDetail
+              key={task.index}
+              task={task}
+              schema={schemaOf(task.index)}
+              step={shownPlace.step}
+              onStep={(step) => setPlace({ task: task.index + 1, step })}
+            />
+          ) : (
+            <p className="empty">Choose a task to see its result and timeline.</p>
+          )}
         </div>
       </div>
     </section>

@@ -9,8 +9,9 @@ import { DataView } from "./DataView";
 import { TaskTimeline } from "./TaskTimeline";
 import { taskCredits } from "./TaskList";
 
-/** `schema`: the output schema the task was sent with, when Specdesk ran it. */
-export function TaskDetail({ task, schema }: { task: TaskView; schema?: unknown }) {
+/** `schema`: the output schema the task was sent with, when Specdesk ran it; `step` the step of
+ * its timeline the route names (from 1), `onStep` the one the user picks. */
+export function TaskDetail({ task, schema, step, onStep }: { task: TaskView; schema?: unknown; step?: number; onStep?: (step: number) => void }) {
   const info = phaseInfo(task.phase);
   const final = task.phase !== "queued" && task.phase !== "running";
   return (
@@ -51,7 +52,7 @@ export function TaskDetail({ task, schema }: { task: TaskView; schema?: unknown 
         {final && schema !== undefined && schema !== null && <DataCheck schema={schema} data={task.data} />}
       </section>
       <section aria-label="Timeline" className="task-timeline">
-        <TaskTimeline task={task} />
+        <TaskTimeline task={task} step={step} onStep={onStep} />
       </section>
     </article>
   );

@@ -2,6 +2,7 @@
 // from the task's first event, a film strip of its screenshots and a viewer that steps through
 // them with the keyboard (Left/Right, Home/End). A step selects the last screenshot taken at or
 // before it; a screenshot selects its own step. Until the user picks, the latest step is shown.
+// The step picked is the route's (`step`, from 1): Back, Forward and a relaunch return to it.
 import { useId, useState, type KeyboardEvent } from "react";
 import type { TaskView } from "./reducer";
 import { describeStep, shotForStep, stepTime } from "./timeline";
@@ -20,10 +21,26 @@ export function stripKey(key: string, at: number, count: number): number | null 
   return null;
 }
 
-export function TaskTimeline({ task }: { task: TaskView }) {
+type Pick = { step: number; shot: number | null };
+
+/** `step`: the step the route names (from 1); `onStep` tells which the user picked. */
+export function TaskTimeline({ task, step: wanted, onStep }: { task: TaskView; step?: number; onStep?: (step: number) => void }) {
   const id = useId();
-  const [pick, setPick] = useState<{ step: number; shot: number | null } | null>(null);
+  const [pick, setPickState] = useState<Pick | null>(null);
   const lastStep = task.steps.length - 1;
+  // The route's step, once the timeline has it (a relaunch reads the timeline anew).
+  // (Adjusted while rendering when the route's step or its reach changes; the task's other
+  // changes, new steps, do not move the pick.)
+  const reachable = wanted !== undefined && wanted - 1 <= lastStep;
+  const [seen, setSeen] = useState<{ wanted?: number; reachable: boolean }>({ reachable: false });
+  if (seen.wanted !== wanted || seen.reachable !== reachable) {
+    setSeen({ wanted, reachable });
+    if (wanted !== undefined && reachable && pick?.step !== wanted - 1) setPickState({ step: wanted - 1, shot: shotForStep(task, wanted - 1) });
+  }
+  const setPick = (next: Pick) => {
+    setPickState(next);
+    if (next.step !== pick?.step) onStep?.(next.step + 1);
+  };
   const step = pick ? pick.step : lastStep >= 0 ? lastStep : null;
   const shot = pick ? pick.shot : task.shots.length > 0 ? task.shots.length - 1 : null;
 

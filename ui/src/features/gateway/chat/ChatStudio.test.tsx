@@ -4,7 +4,9 @@ import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import type { Channel } from "@tauri-apps/api/core";
 import type { ChatReply } from "../../../bindings/ChatReply";
 import type { ChatEvent, MessagesRequest, MessagesResponse } from "../../../ipc/contract";
-import { renderScreen } from "../../../lib/testing";
+import type { Conversation } from "../../../bindings/Conversation";
+import type { NavOptions, NavTarget } from "../../../lib/nav";
+import { renderRouted, renderScreen } from "../../../lib/testing";
 import { ChatStudio } from "./ChatStudio";
 import { pathOf, type ChatTree } from "./tree";
 
@@ -20,6 +22,8 @@ let streams: StreamCall[] = [];
 let cancelled: string[] = [];
 /** The trees sent to `save_conversation_tree`, in order. */
 let saved: { conversationId: number; tree: ChatTree }[] = [];
+/** The conversations the library lists. */
+let kept: Conversation[] = [];
 
 const MODEL = "anthropic/claude-sonnet-4.5";
 
@@ -35,11 +39,12 @@ beforeEach(() => {
   streams = [];
   cancelled = [];
   saved = [];
+  kept = [];
   mockIPC((cmd, args) => {
     const a = args as Record<string, unknown>;
     switch (cmd) {
       case "list_conversations":
-        return [];
+        return kept;
       case "public_catalog":
         return { list: { object: "list", total: 1, counts: { text: 1, image: 0, video: 0, embeddings: 0 }, labs: [], data: [{ id: MODEL, lab: "anthropic", type: "text", input: ["text"], output: ["text"], created: 1 }] }, cachedAt: "2026-11-22T09:00:00Z", offline: false };
       case "gateway_models":
@@ -181,5 +186,30 @@ describe("ChatStudio", () => {
     const thread = screen.getByRole("list", { name: "Messages" });
     await waitFor(() => expect(within(thread).getByText("Part one and part two.")).toBeTruthy());
     expect(within(thread).queryByText("Another take.")).toBeNull();
+  });
+
+  it("names a conversation made by its first message in the address, and opens the one the address names", async () => {
+    const went: [NavTarget, NavOptions | undefined][] = [];
+    const draw = (route: NavTarget) => <ChatStudio conversation={route.area === "gateway" ? route.conversation : undefined} />;
+    renderRouted({ area: "gateway" }, draw, (to, options) => went.push([to, options]));
+    await waitFor(() => expect((screen.getByLabelText("Model") as HTMLSelectElement).value).toBe(MODEL));
+    fireEvent.change(input(), { target: { value: "Hello" } });
+    fireEvent.keyDown(input(), { key: "Enter" });
+    await waitFor(() => expect(streams).toHaveLength(1));
+    emit(0, { type: "start", conversationId: 7 });
+    await waitFor(() => expect(went).toEqual([[{ area: "gateway", studio: "chat", conversation: 7 }, { replace: true }]]));
+    cleanup();
+
+    kept = [{ id: 7, profileId: "sandbox", title: "Tide tables", createdAt: "2026-11-22T09:00:00Z", updatedAt: "2026-11-22T09:00:00Z" }];
+    renderRouted({ area: "gateway", studio: "chat", conversation: 7 }, draw);
+    await waitFor(() => expect(screen.getByRole("heading", { level: 2, name: "Tide tables" })).toBeTruthy());
+  });
+
+  it("says a conversation the library no longer has, and goes back to a new chat", async () => {
+    const went: NavTarget[] = [];
+    renderRouted({ area: "gateway", studio: "chat", conversation: 8 }, (route) => <ChatStudio conversation={route.area === "gateway" ? route.conversation : undefined} />, (to) => went.push(to));
+    await screen.findByText("That conversation is no longer on this computer.");
+    expect(went).toEqual([{ area: "gateway" }]);
+    expect(screen.getByRole("heading", { level: 2, name: "New chat" })).toBeTruthy();
   });
 });

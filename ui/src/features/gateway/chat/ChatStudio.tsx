@@ -1,7 +1,7 @@
 // The Chat studio: conversations on the left, the thread with its composer in the middle, the
 // settings on the right. A finished reply is announced once to screen readers through one
 // visually hidden polite live region that only ever gets the final text (never the deltas).
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { Conversation } from "../../../ipc/contract";
 import type { ContentBlock } from "../../../bindings/ContentBlock";
 import { ErrorPanel } from "../../../components/ErrorPanel";
@@ -24,11 +24,14 @@ import { Thread } from "./Thread";
 import { pathOf, requestMessages, siblingsOf, type Turn } from "./tree";
 import { TurnView, type TurnActions } from "./TurnView";
 import { useChat } from "./useChat";
+import { useConversationRoute } from "./useConversationRoute";
+import { useNavigate } from "../../../lib/nav";
 import "./chat.css";
 
 const FORM_KEY = "specdesk.chat.form";
 
-export function ChatStudio() {
+/** `conversation`: the one the route names (lib/nav.ts), else a new chat. */
+export function ChatStudio({ conversation: wanted }: { conversation?: number }) {
   const [form, setForm] = useState<ChatForm>(() => ({ ...DEFAULT_FORM, ...(loadJson(FORM_KEY, isChatForm) ?? {}) }));
   const tools = checkTools(form.toolsText);
   const settings = { model: form.model, system: form.system, temperature: form.temperature, maxTokens: form.maxTokens, tools: tools.tools };
@@ -43,10 +46,17 @@ export function ChatStudio() {
   // Conversations belong to a connection: switching connection starts a new chat.
   const connection = useConnectionId();
   const [shownFor, setShownFor] = useState(connection);
+  const navigate = useNavigate();
   if (shownFor !== connection) {
     setShownFor(connection);
     chat.newChat();
   }
+  // The address follows: the other connection's conversation is not named there any more.
+  const firstConnection = useRef(connection);
+  useEffect(() => {
+    if (connection !== firstConnection.current) navigate({ area: "gateway" }, { replace: true });
+    firstConnection.current = connection;
+  }, [connection, navigate]);
 
   const change = useCallback((patch: Partial<ChatForm>) => {
     setForm((f) => {
@@ -90,12 +100,21 @@ export function ChatStudio() {
     markChatOpen(c.id);
     void chat.open(c);
   };
+  useConversationRoute(wanted, chat, conversations.data, open, () => notice("That conversation is no longer on this computer."));
 
   // Stable for the memoized parts around the thread: a streamed delta renders this studio again,
   // and the conversation list, the composer, the compare lanes and the settings need not follow.
-  const onOpen = useStableCallback(open);
-  const onNew = useStableCallback(() => chat.newChat());
-  const onDeleted = useStableCallback((id: number) => id === chat.conversationId && chat.newChat());
+  // Opening and starting anew go through the address (Back returns to the conversation before).
+  const onOpen = useStableCallback((c: Conversation) => navigate({ area: "gateway", studio: "chat", conversation: c.id }));
+  const onNew = useStableCallback(() => {
+    chat.newChat();
+    navigate({ area: "gateway" });
+  });
+  const onDeleted = useStableCallback((id: number) => {
+    if (id !== chat.conversationId) return;
+    chat.newChat();
+    navigate({ area: "gateway" }, { replace: true });
+  });
   const onSend = useStableCallback(send);
   const onStop = useStableCallback(() => {
     chat.stop();

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import type { MediaItem } from "../../../ipc/contract";
-import { renderScreen } from "../../../lib/testing";
+import { renderRouted, renderScreen } from "../../../lib/testing";
+import type { NavTarget } from "../../../lib/nav";
 import { ImageStudio } from "./ImageStudio";
 
 afterEach(() => {
@@ -10,6 +11,8 @@ afterEach(() => {
   clearMocks();
   window.localStorage.clear();
 });
+
+const drawImages = (route: NavTarget) => <ImageStudio image={route.area === "gateway" ? route.image : undefined} />;
 
 const img = (id: number, prompt: string): MediaItem => ({ id, kind: "image", path: `/m/${id}.png`, prompt, model: "a/one", profileId: "sandbox", credits: 0.4, createdAt: "2026-11-21T10:00:00Z" });
 
@@ -59,7 +62,11 @@ describe("ImageStudio", () => {
       if (cmd === "list_media") return [img(1, "First"), img(2, "Second")];
       return null;
     });
-    renderScreen(<ImageStudio />);
+    const went: NavTarget[] = [];
+    renderRouted({ area: "gateway", studio: "images" }, drawImages, (to, options) => {
+      went.push(to);
+      expect(options).toEqual({ replace: true });
+    });
     const thumbs = await screen.findAllByRole("button", { name: /^Open image/ });
     thumbs[1]?.focus();
     fireEvent.click(thumbs[1] as HTMLElement);
@@ -70,5 +77,29 @@ describe("ImageStudio", () => {
     fireEvent.keyDown(dialog, { key: "Escape" });
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(document.activeElement?.getAttribute("data-media-id")).toBe("1");
+    // The image open is the address's.
+    expect(went).toEqual([
+      { area: "gateway", studio: "images", image: 2 },
+      { area: "gateway", studio: "images", image: 1 },
+      { area: "gateway", studio: "images" },
+    ]);
+  });
+
+  it("opens the image its address names, and says so when the gallery no longer has it", async () => {
+    mockIPC((cmd) => {
+      if (cmd === "image_models") return { list: { object: "list", data: [] }, cachedAt: "2026-11-22T09:00:00Z", offline: false };
+      if (cmd === "list_media") return [img(1, "First"), img(2, "Second")];
+      return null;
+    });
+    renderRouted({ area: "gateway", studio: "images", image: 2 }, drawImages);
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByRole("heading").textContent).toBe("Image 2 of 2");
+    cleanup();
+
+    const went: NavTarget[] = [];
+    renderRouted({ area: "gateway", studio: "images", image: 9 }, drawImages, (to) => went.push(to));
+    await screen.findByText("That image is no longer in the gallery.");
+    expect(went).toEqual([{ area: "gateway", studio: "images" }]);
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 });

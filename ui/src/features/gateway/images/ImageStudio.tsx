@@ -1,7 +1,8 @@
 // The Images studio: a form (prompt, model with its price per image, count, size), the last
 // generation with what it cost, and the gallery of every image of the library with a full-size
 // viewer, a side-by-side comparison and "same prompt on another model".
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useNavigate } from "../../../lib/nav";
 import type { MediaItem } from "../../../ipc/contract";
 import { call, toIpcError } from "../../../ipc/invoke";
 import { ErrorPanel } from "../../../components/ErrorPanel";
@@ -22,7 +23,9 @@ import { filterByPrompt, otherModel, toggleCompare } from "./gallerySearch";
 import "../shared/shared.css";
 import "./images.css";
 
-export function ImageStudio() {
+/** `image`: the image open in the viewer, as the route names it (lib/nav.ts). */
+export function ImageStudio({ image }: { image?: number }) {
+  const navigate = useNavigate();
   const models = useImageModels();
   const media = useMedia("image");
   const refresh = useRefreshMedia();
@@ -35,13 +38,28 @@ export function ImageStudio() {
   const search = useDebounced(query, 250);
   const [selected, setSelected] = useState<number[]>([]);
   const [comparing, setComparing] = useState(false);
-  const [viewer, setViewer] = useState<number | null>(null);
   const opener = useRef<HTMLElement | null>(null);
 
   const modelList = useMemo(() => models.data?.list.data ?? [], [models.data]);
   const model = draft.model || modelList[0]?.id || "";
   const all = useMemo(() => media.data ?? [], [media.data]);
   const shown = useMemo(() => filterByPrompt(all, search), [all, search]);
+  // The viewer pages through the gallery as filtered, or the whole of it when the image the
+  // address names is filtered out.
+  const viewerItems = image !== undefined && !shown.some((m) => m.id === image) ? all : shown;
+  const found = image === undefined ? -1 : viewerItems.findIndex((m) => m.id === image);
+  const viewer = found < 0 ? null : found;
+  // Opening, paging and closing the viewer are views of the studio: they replace the address.
+  const setViewer = (index: number | null) => {
+    const item = index === null ? undefined : viewerItems[index];
+    navigate({ area: "gateway", studio: "images", ...(item ? { image: item.id } : {}) }, { replace: true });
+  };
+  const gone = media.data !== undefined && image !== undefined && !all.some((m) => m.id === image);
+  useEffect(() => {
+    if (!gone) return;
+    notice("That image is no longer in the gallery.");
+    navigate({ area: "gateway", studio: "images" }, { replace: true });
+  }, [gone, notice, navigate]);
 
   const generate = async () => {
     const request = { model, prompt: draft.prompt.trim(), n: draft.count, size: draft.size };
@@ -68,7 +86,7 @@ export function ImageStudio() {
   };
 
   const closeViewer = () => {
-    const current = viewer === null ? undefined : shown[viewer];
+    const current = viewer === null ? undefined : viewerItems[viewer];
     const thumb = current ? document.querySelector<HTMLElement>(`.gallery-thumb[data-media-id="${current.id}"]`) : null;
     setViewer(null);
     (thumb ?? opener.current)?.focus();
@@ -140,9 +158,9 @@ export function ImageStudio() {
           }}
         />
       )}
-      {viewer !== null && shown[viewer] && (
+      {viewer !== null && viewerItems[viewer] && (
         <ImageViewer
-          items={shown}
+          items={viewerItems}
           index={viewer}
           onIndex={setViewer}
           onClose={closeViewer}

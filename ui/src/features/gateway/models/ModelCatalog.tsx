@@ -1,8 +1,10 @@
 // The Models tab: one browser over the public catalog and the connection's authed catalog
 // (audio models, prices): search, lab, type, input and output modality, context length, newest
 // first; then the image and video models with their prices. Offline, the copies kept on this
-// computer, with their age.
-import { useMemo, useState } from "react";
+// computer, with their age. The model chosen in the list is the route's (`#/gateway/models?model=`):
+// marked, scrolled to, and shown even when the filters would hide it.
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useNavigate } from "../../../lib/nav";
 import type { CatalogModel } from "../../../bindings/CatalogModel";
 import { ErrorPanel } from "../../../components/ErrorPanel";
 import { toIpcError } from "../../../ipc/invoke";
@@ -20,14 +22,18 @@ const CONTEXTS = [
   { value: 1_000_000, label: "1M or more" },
 ];
 
-export function ModelCatalog() {
+export function ModelCatalog({ model }: { model?: string }) {
+  const navigate = useNavigate();
   const pub = usePublicCatalog();
   const authed = useGatewayModels();
   const images = useImageModels();
   const videos = useVideoModels();
   const [filters, setFilters] = useState<CatalogFilters>(NO_FILTERS);
   const all = useMemo(() => mergeCatalogs(pub.data?.list.data, authed.data?.list.data), [pub.data, authed.data]);
-  const shown = useMemo(() => filterModels(all, filters), [all, filters]);
+  const filtered = useMemo(() => filterModels(all, filters), [all, filters]);
+  // The chosen model stays in the list, even when the filters leave it out.
+  const chosen = model ? all.find((m) => m.id === model) : undefined;
+  const shown = useMemo(() => (chosen && !filtered.includes(chosen) ? [chosen, ...filtered] : filtered), [chosen, filtered]);
   const set = (patch: Partial<CatalogFilters>) => setFilters((f) => ({ ...f, ...patch }));
   const updated = catalogDate(pub.data?.list.updated_at);
 
@@ -83,7 +89,13 @@ export function ModelCatalog() {
             </button>
           </div>
         ) : (
-          <ModelTable label="Models" rows={shown} priced={!!authed.data} />
+          <ModelTable
+            label="Models"
+            rows={shown}
+            priced={!!authed.data}
+            current={model}
+            onChoose={(id) => navigate({ area: "gateway", studio: "models", model: id }, { replace: true })}
+          />
         )}
       </section>
       <PricedList title="Image models" query={images} />
@@ -108,7 +120,25 @@ function Choice({ id, label, value, onChange, options, any }: { id: string; labe
   );
 }
 
-function ModelTable({ label, rows, priced = false }: { label: string; rows: CatalogModel[]; priced?: boolean }) {
+function ModelTable({
+  label,
+  rows,
+  priced = false,
+  current,
+  onChoose,
+}: {
+  label: string;
+  rows: CatalogModel[];
+  priced?: boolean;
+  /** The model chosen (marked and scrolled to), and how a click chooses one. */
+  current?: string;
+  onChoose?: (id: string) => void;
+}) {
+  const currentRow = useRef<HTMLTableRowElement>(null);
+  const found = !!current && rows.some((m) => m.id === current);
+  useEffect(() => {
+    if (found) currentRow.current?.scrollIntoView?.({ block: "center" });
+  }, [current, found]);
   return (
     <div className="table-wrap">
       <table className="data-table model-table" aria-label={label}>
@@ -128,9 +158,15 @@ function ModelTable({ label, rows, priced = false }: { label: string; rows: Cata
         </thead>
         <tbody>
           {rows.map((m) => (
-            <tr key={m.id}>
+            <tr key={m.id} ref={m.id === current ? currentRow : undefined} aria-current={m.id === current ? "true" : undefined} className={m.id === current ? "row-current" : undefined}>
               <td>
-                <span className="model-name">{m.name || m.id}</span>
+                {onChoose ? (
+                  <button className="link-button model-name" type="button" onClick={() => onChoose(m.id)}>
+                    {m.name || m.id}
+                  </button>
+                ) : (
+                  <span className="model-name">{m.name || m.id}</span>
+                )}
                 <span className="mono model-id">{m.id}</span>
               </td>
               <td>{labOf(m)}</td>

@@ -1,6 +1,7 @@
 // The Speech and music studio: the form, the player of the take in hand (its waveform drawn from
 // the decoded audio, what it cost), the history of takes and an A/B of two of them.
 import { useMemo, useState } from "react";
+import { useNavigate } from "../../../lib/nav";
 import type { MediaItem, SpeechRequest } from "../../../ipc/contract";
 import { call, toIpcError } from "../../../ipc/invoke";
 import { ErrorPanel } from "../../../components/ErrorPanel";
@@ -32,14 +33,18 @@ export function toSpeechRequest(d: SpeechDraft): SpeechRequest {
   };
 }
 
-export function SpeechStudio() {
+/** `take`: the take in hand, as the route names it (lib/nav.ts); the newest when absent. */
+export function SpeechStudio({ take }: { take?: number }) {
+  const navigate = useNavigate();
   const catalog = useGatewayModels();
   const takes = useMedia("audio");
   const refresh = useRefreshMedia();
   const toast = useErrorToast();
   const generation = useMeteredCall<MediaItem>();
   const [draft, setDraft] = useState<SpeechDraft>(EMPTY_SPEECH);
-  const [current, setCurrent] = useState<number | null>(null);
+  const current = take ?? null;
+  // The take in hand is a view of the studio: choosing one replaces the address.
+  const setCurrent = (id: number) => navigate({ area: "gateway", studio: "speech", take: id }, { replace: true });
   const [ab, setAb] = useState<AbState>(EMPTY_AB);
   const [abOpen, setAbOpen] = useState(false);
 
