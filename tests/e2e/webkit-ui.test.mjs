@@ -124,7 +124,7 @@ test("the command palette keeps Tab inside and gives the focus back when it clos
 
   await browser.keys(["Control", "k"]);
   await browser.$("dialog[open]").waitForExist({ timeout: 10000 });
-  assert.equal(await activeTag(), "INPUT:Type a command or a spec's title");
+  assert.equal(await activeTag(), "INPUT:Type a command or a name");
   for (let i = 0; i < 4; i += 1) {
     await browser.keys("Tab");
     assert.equal(await browser.execute(() => !!document.activeElement?.closest("dialog[open]")), true, `Tab ${i + 1} stays in the palette`);
@@ -156,7 +156,7 @@ test("a palette that fails to render says so in a dialog of its own, with the fo
   // Opened again, the palette is tried afresh and works.
   await browser.keys(["Control", "k"]);
   await browser.$("dialog[open]").waitForExist({ timeout: 10000 });
-  assert.equal(await activeTag(), "INPUT:Type a command or a spec's title");
+  assert.equal(await activeTag(), "INPUT:Type a command or a name");
   await browser.keys("Escape");
   await browser.waitUntil(async () => !(await browser.$("dialog[open]").isExisting()), { timeout: 10000, timeoutMsg: "the palette stayed open" });
 });

@@ -172,7 +172,7 @@ describe("the command palette", () => {
       await heading(page, "Specs");
       const dialog = await openPalette(page);
       assert.equal(await dialog.getAttribute("aria-modal"), "true");
-      const input = dialog.getByRole("combobox", { name: "Type a command or a spec's title" });
+      const input = dialog.getByRole("combobox", { name: "Type a command or a name" });
       assert.equal(await focused(page), "INPUT: ");
       // The service's specs and the local library's copies of them, each listed once.
       await page.waitForFunction(() => document.querySelectorAll('[role="option"]').length === 9);
@@ -219,8 +219,12 @@ describe("the command palette", () => {
       await heading(page, "Gateway");
       const dialog = await openPalette(page);
       await page.keyboard.type("climbing GYM");
-      await page.waitForFunction(() => document.querySelectorAll('[role="option"]').length === 1);
-      assert.deepEqual(await options(dialog), ["A booking app for a climbing gym: time slots, memberships and a waiver signed… Nov 18, 2026"]);
+      await page.waitForFunction(() => document.querySelectorAll('[role="option"]').length === 2);
+      // The spec, then its plan (a completed spec has one).
+      assert.deepEqual(await options(dialog), [
+        "A booking app for a climbing gym: time slots, memberships and a waiver signed… Nov 18, 2026",
+        "Plan of A booking app for a climbing gym: time slots, memberships and a waiver signed… Nov 18, 2026",
+      ]);
       await page.keyboard.press("Enter");
       const title = "A booking app for a climbing gym: time slots, memberships and a waiver signed on…";
       await heading(page, title);

@@ -2,7 +2,8 @@
 // video, rerank) and the model catalog every picker uses, as tabs. The studio and what is open in
 // it are the route's (lib/nav.ts): Back, Forward and a relaunch return to them.
 import { Tabs, type TabDef } from "../../lib/Tabs";
-import { useNavigate, type NavTarget, type Studio } from "../../lib/nav";
+import { STUDIOS, useNavigate, type NavTarget, type Studio } from "../../lib/nav";
+import { STUDIO_NAMES } from "../../lib/placeNames";
 import { ChatStudio } from "./chat/ChatStudio";
 import { ImageStudio } from "./images/ImageStudio";
 import { ModelCatalog } from "./models/ModelCatalog";
@@ -13,17 +14,7 @@ import { TranscribeStudio } from "./transcribe/TranscribeStudio";
 import { VideoStudio } from "./video/VideoStudio";
 import "./gateway.css";
 
-export type { Studio };
-
-const STUDIOS: TabDef<Studio>[] = [
-  { id: "chat", label: "Chat" },
-  { id: "images", label: "Images" },
-  { id: "speech", label: "Speech and music" },
-  { id: "transcribe", label: "Transcription" },
-  { id: "video", label: "Video" },
-  { id: "rerank", label: "Rerank" },
-  { id: "models", label: "Models" },
-];
+const TABS: TabDef<Studio>[] = STUDIOS.map((id) => ({ id, label: STUDIO_NAMES[id] }));
 
 export function GatewayScreen({ place }: { place: Extract<NavTarget, { area: "gateway" }> }) {
   const navigate = useNavigate();
@@ -34,7 +25,7 @@ export function GatewayScreen({ place }: { place: Extract<NavTarget, { area: "ga
       <h1 id="gateway-title">Gateway</h1>
       <p className="muted">Chat, rerank, speech, music, transcription, images and video from many AI labs.</p>
       <TrialNote />
-      <Tabs idPrefix="studio" label="Studios" tabs={STUDIOS} active={studio} onChange={setStudio}>
+      <Tabs idPrefix="studio" label="Studios" tabs={TABS} active={studio} onChange={setStudio}>
         {studio === "chat" ? (
           <ChatStudio conversation={place.conversation} />
         ) : studio === "images" ? (

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { SETTINGS_SECTIONS, useNavigate, type SettingsSection } from "../../lib/nav";
+import { SECTION_NAMES } from "../../lib/placeNames";
 import { useQueryClient } from "@tanstack/react-query";
 import { open as openDialog } from "@tauri-apps/plugin-dialog";
 import type { IpcError, ProfileView, Settings } from "../../ipc/contract";
@@ -388,14 +389,6 @@ function PreferencesForm({ initial }: { initial: Settings }) {
     </form>
   );
 }
-
-/** The sections' names, as their headings say them. */
-export const SECTION_NAMES: Record<SettingsSection, string> = {
-  connections: "Connections",
-  preferences: "Preferences",
-  spending: "Spending",
-  support: "Help and diagnostics",
-};
 
 /** `section`: the one the route names (`#/settings/<section>`), scrolled to. */
 export function SettingsScreen({ section }: { section?: SettingsSection }) {

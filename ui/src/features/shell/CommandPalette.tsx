@@ -1,5 +1,6 @@
-// The command palette (Ctrl/Cmd+K): go to an area or Settings, start a new spec, switch
-// connection, open a spec by its title. A modal dialog with a filter field (a combobox) and a
+// The command palette (Ctrl/Cmd+K): go to an area, a studio or a section of Settings, start a new
+// spec, switch connection, or open a spec, a plan, a conversation, a batch, an image or take, or a
+// model by its name. A modal dialog with a filter field (a combobox) and a
 // listbox: the arrow keys move through the list, Enter runs the item, Escape closes.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useSetActiveProfile } from "../../ipc/hooks";
@@ -17,6 +18,7 @@ import {
   specItems,
   type PaletteItem,
 } from "./paletteCommands";
+import { batchItems, conversationItems, mediaItems, modelItems, planItems, PLACE_ITEMS } from "./paletteKinds";
 import { usePaletteSources } from "./usePaletteSources";
 
 interface CommandPaletteProps {
@@ -36,8 +38,19 @@ export function CommandPalette({ route, navigate, onClose }: CommandPaletteProps
   const showError = useErrorToast();
 
   const items = useMemo(
-    () => [...GO_ITEMS, NEW_SPEC_ITEM, ...connectionItems(sources.profiles), ...specItems(sources.specs, formatDate)],
-    [sources.profiles, sources.specs],
+    () => [
+      ...GO_ITEMS,
+      ...PLACE_ITEMS,
+      NEW_SPEC_ITEM,
+      ...connectionItems(sources.profiles),
+      ...specItems(sources.specs, formatDate),
+      ...planItems(sources.projects, sources.specs, formatDate),
+      ...conversationItems(sources.conversations, formatDate),
+      ...batchItems(sources.batches, formatDate),
+      ...mediaItems(sources.media, formatDate),
+      ...modelItems(sources.models),
+    ],
+    [sources],
   );
   const shown = useMemo(() => filterPalette(items, query), [items, query]);
   const at = shown.length === 0 ? -1 : Math.min(active, shown.length - 1);
@@ -60,7 +73,12 @@ export function CommandPalette({ route, navigate, onClose }: CommandPaletteProps
       // (a mutate() callback of an unmounted component never runs).
       setProfile.mutateAsync(r.profileId).then(() => {
         // What the screen showed belongs to the previous connection: its area's start instead.
-        if ((route.area === "specs" && route.specId) || (route.area === "plans" && route.target) || (route.area === "agents" && route.acceptance)) {
+        if (
+          (route.area === "specs" && route.specId) ||
+          (route.area === "plans" && route.target) ||
+          (route.area === "agents" && (route.acceptance || route.batch)) ||
+          (route.area === "gateway" && (route.conversation !== undefined || route.image !== undefined || route.take !== undefined))
+        ) {
           navigate({ area: route.area });
         }
       }, showError);
@@ -93,8 +111,8 @@ export function CommandPalette({ route, navigate, onClose }: CommandPaletteProps
         className="input palette-input"
         type="text"
         role="combobox"
-        aria-label="Type a command or a spec's title"
-        placeholder="Go to, new spec, switch connection, or a spec's title…"
+        aria-label="Type a command or a name"
+        placeholder="Go to, new spec, switch connection, or a spec, plan, conversation, batch, image or model…"
         aria-expanded={shown.length > 0}
         aria-controls={shown.length > 0 ? listId : undefined}
         aria-autocomplete="list"
@@ -109,7 +127,7 @@ export function CommandPalette({ route, navigate, onClose }: CommandPaletteProps
         onKeyDown={onKeyDown}
       />
       {shown.length > 0 ? (
-        <div ref={listRef} id={listId} role="listbox" aria-label="Commands and specs" className="palette-list">
+        <div ref={listRef} id={listId} role="listbox" aria-label="Commands and places" className="palette-list">
           {GROUPS.map((group) => {
             const inGroup = shown.filter((i) => i.group === group);
             if (inGroup.length === 0) return null;
@@ -145,7 +163,7 @@ export function CommandPalette({ route, navigate, onClose }: CommandPaletteProps
         <p className="palette-empty muted">Nothing matches “{query.trim()}”.</p>
       )}
       <p className="palette-status muted" role="status">
-        {sources.loadingSpecs ? "Reading your specs…" : ""}
+        {sources.loading ? "Reading your specs, plans, conversations, batches and media…" : ""}
       </p>
     </Modal>
   );

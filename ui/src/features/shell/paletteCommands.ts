@@ -1,13 +1,18 @@
-// What the command palette offers and how its filter picks from it. Pure (no React, no IPC):
+// What the command palette offers (areas, actions, connections, specs; the other kinds in
+// paletteKinds.ts) and how its filter picks from it. Pure (no React, no IPC):
 // CommandPalette.tsx builds the items from the app's data and runs the one chosen.
 import type { NavTarget } from "../../lib/nav";
 
-export type PaletteGroup = "Go to" | "Actions" | "Connections" | "Specs";
+export type PaletteGroup = "Go to" | "Actions" | "Connections" | "Specs" | "Plans" | "Conversations" | "Batches" | "Media" | "Models";
 
 /** The groups in the order the palette lists them. */
-export const GROUPS: readonly PaletteGroup[] = ["Go to", "Actions", "Connections", "Specs"];
+export const GROUPS: readonly PaletteGroup[] = ["Go to", "Actions", "Connections", "Specs", "Plans", "Conversations", "Batches", "Media", "Models"];
 
-/** The most specs the palette lists (the newest that match). */
+/** The groups of the user's things (and the catalog's models): each lists at most MAX_SPECS of
+ * those that match, the newest first (paletteKinds.ts makes the items of all but Specs). */
+const LONG_GROUPS: ReadonlySet<PaletteGroup> = new Set(["Specs", "Plans", "Conversations", "Batches", "Media", "Models"]);
+
+/** The most items a long group lists (the newest that match). */
 export const MAX_SPECS = 50;
 
 export type PaletteRun =
@@ -25,8 +30,11 @@ export interface PaletteItem {
   keywords?: string;
   /** A short note shown beside the label (a spec's date). */
   hint?: string;
-  /** Specs: when it was created (ISO 8601), to list the newest first. */
+  /** When it was made or last used (ISO 8601), to list the newest first in a long group. */
   created?: string;
+  /** Listed only once the user types (the studios, sections and the user's other things): the
+   * empty palette stays short. */
+  searchOnly?: boolean;
   run: PaletteRun;
 }
 
@@ -72,6 +80,8 @@ export interface SpecLike {
   input?: string;
   fileName?: string;
   created?: string;
+  /** The service's status, when known (a completed spec has a plan). */
+  status?: string;
 }
 
 /** The longest title shown for a spec (its description's first line, cut). */
@@ -112,7 +122,7 @@ export function specItems(specs: readonly SpecLike[], dateOf: (iso: string) => s
   return out;
 }
 
-function safeId(raw: string): string {
+export function safeId(raw: string): string {
   return raw.replace(/[^A-Za-z0-9_-]/g, "_");
 }
 
@@ -128,14 +138,14 @@ export function fold(text: string): string {
 export function filterPalette(items: readonly PaletteItem[], query: string, maxSpecs = MAX_SPECS): PaletteItem[] {
   const words = fold(query).split(" ").filter(Boolean);
   const matches = (item: PaletteItem) => {
-    if (words.length === 0) return true;
+    if (words.length === 0) return !item.searchOnly;
     const text = fold(`${item.label} ${item.keywords ?? ""}`);
     return words.every((w) => text.includes(w));
   };
   const found = items.filter(matches);
   return GROUPS.flatMap((group) => {
     const inGroup = found.filter((i) => i.group === group);
-    if (group !== "Specs") return inGroup;
+    if (!LONG_GROUPS.has(group)) return inGroup;
     return inGroup
       .map((item, index) => ({ item, index }))
       .sort((a, b) => (b.item.created ?? "").localeCompare(a.item.created ?? "") || a.index - b.index)
