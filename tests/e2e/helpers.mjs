@@ -118,8 +118,20 @@ export const $label = (label) => browser.$(`[aria-label="${label}"]`);
 export async function setField(label, value) {
   const el = await $label(label);
   await el.waitForExist({ timeout: 10000 });
-  await el.clearValue();
+  // Emptied as typing would (the value's own setter, then an input event React hears): WebDriver's
+  // clear does not always reach a React-controlled field in WebKit, and the text typed next was
+  // then added to the old value.
+  await browser.execute((field) => {
+    const proto = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(proto, "value").set.call(field, "");
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  }, el);
+  await browser.waitUntil(async () => (await el.getValue()) === "", { timeout: 5000, timeoutMsg: `${label} was not emptied` });
   await el.setValue(value);
+  await browser.waitUntil(async () => (await el.getValue()) === value, {
+    timeout: 5000,
+    timeoutMsg: `${label} does not hold what was typed: ${JSON.stringify(await el.getValue())}`,
+  });
 }
 
 /** Opens an area from the sidebar ("Specs", "Plans", "Browser agents", "Gateway", "Settings"). */

@@ -106,7 +106,13 @@ test("a spec's stories checked on a running app: pass and fail per criterion, wi
 
 /** What the builder's foot says (status line and balance), for a failure's message. */
 async function runBarText() {
-  return browser.execute(() => document.querySelector(".run-bar")?.textContent?.replace(/\s+/g, " ").trim() ?? "no run bar");
+  return browser.execute(() => {
+    const bar = document.querySelector(".run-bar")?.textContent?.replace(/\s+/g, " ").trim() ?? "no run bar";
+    const form = document.querySelector('form[aria-label="New batch"]');
+    const wrong = [...(form?.querySelectorAll('[aria-invalid="true"]') ?? [])].map((el) => `${el.getAttribute("aria-label") ?? el.id}=${JSON.stringify(el.value)}`);
+    const said = [...(form?.querySelectorAll(".error-text, .problem, [role=alert]") ?? [])].map((el) => el.textContent.trim());
+    return `${bar} | invalid: ${wrong.join("; ")} | said: ${said.join("; ")}`;
+  });
 }
 
 /** `text` as a literal inside a regular expression. */
