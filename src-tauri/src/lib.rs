@@ -197,6 +197,7 @@ pub fn run() {
             commands::gateway::paste_image,
             commands::gateway::save_media_copy,
             commands::gateway::chat_stream,
+            commands::gateway::live_reply,
             commands::gateway::render_markdown,
             commands::gateway::generate_images,
             commands::gateway::submit_video,

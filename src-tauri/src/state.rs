@@ -23,6 +23,9 @@ pub struct AppState {
     pub library: Arc<Library>,
     pub jobs: JobRunner,
     pub streams: StreamRegistry,
+    /// Chat replies streaming now: they run on when their screen goes, and a screen that comes
+    /// back follows them again (`core::live_replies`).
+    pub replies: specdesk_core::live_replies::LiveReplies,
     /// Prices of the connections' priced model lists: the estimates the spend cap counts.
     pub prices: specdesk_core::spend::Prices,
     /// Gateway calls sent and not charged yet: their estimates count against the spend cap.
@@ -92,6 +95,7 @@ impl AppState {
             library,
             jobs,
             streams: StreamRegistry::default(),
+            replies: Default::default(),
             prices: Default::default(),
             under_way: Default::default(),
             chosen_files: ChosenFiles::default(),

@@ -4,7 +4,7 @@ import { ErrorPanel } from "./components/ErrorPanel";
 import { PartBoundary } from "./components/ScreenBoundary";
 import { AppToaster } from "./components/Toasts";
 import { toIpcError } from "./ipc/invoke";
-import { AppHeader, AreaScreen, ShellDialogs, Sidebar, StartNotice, type Dialog, type Screen } from "./features/shell/Frame";
+import { AppHeader, AreaScreen, ShellDialogs, Sidebar, StartNotice, type Dialog, type LastPlaces, type Screen } from "./features/shell/Frame";
 import { FirstRunScreen } from "./features/shell/Welcome";
 import { Recovery } from "./features/shell/Recovery";
 import { prefetchAreas } from "./features/shell/areas";
@@ -14,8 +14,7 @@ import { useScrollMemory } from "./features/shell/scrollMemory";
 import { useGlobalShortcuts } from "./features/shell/shortcuts";
 import { useFocusHeading } from "./features/shell/useFocusHeading";
 import { onFirstUsable, useFirstUsable } from "./lib/startup";
-import type { PlanTarget } from "./ipc/contract";
-import { NavContext, RouteContext, type AcceptanceRequest } from "./lib/nav";
+import { NavContext, RouteContext } from "./lib/nav";
 
 export function App() {
   const info = useAppInfo();
@@ -35,12 +34,10 @@ export function App() {
   // navigate() pushes a history entry, so Back and Forward walk through them.
   const { route, hash, entry, navigate } = useHashRoute();
   const screen: Screen = route.area;
-  // The areas' buttons reopen the plan and the acceptance run last shown in them.
-  const lastPlan = useRef<PlanTarget | undefined>(undefined);
-  const lastAcceptance = useRef<AcceptanceRequest | undefined>(undefined);
+  // The areas' buttons reopen the place last shown in them (Frame.tsx, areaPlace).
+  const last = useRef<LastPlaces>({});
   useEffect(() => {
-    if (route.area === "plans") lastPlan.current = route.target;
-    if (route.area === "agents") lastAcceptance.current = route.acceptance;
+    last.current[route.area] = route;
   }, [route]);
   const mainRef = useRef<HTMLElement>(null);
   const frameShown = !!info.data && !info.data.firstRun;
@@ -107,7 +104,7 @@ export function App() {
   return (
     <div className="app">
       <AppHeader connection={settings.data?.activeProfileId} />
-      <Sidebar screen={screen} navigate={navigate} lastPlan={lastPlan} lastAcceptance={lastAcceptance} />
+      <Sidebar screen={screen} navigate={navigate} last={last} />
       <main className="main" ref={mainRef}>
         {notice}
         <NavContext.Provider value={navigate}>

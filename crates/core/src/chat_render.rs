@@ -21,6 +21,16 @@ impl ReplyHtml {
         Self::default()
     }
 
+    /// The reply's text so far.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The HTML of the reply so far, as the web view was last given it.
+    pub fn html(&self) -> &str {
+        &self.html
+    }
+
     /// `event`, a text delta, given the change to the HTML of the reply up to and with it (the
     /// previous HTML kept up to `html_from`, then `html`); others unchanged.
     pub fn attach(&mut self, event: ChatEvent) -> ChatEvent {

@@ -22,6 +22,7 @@ pub mod job_changes;
 pub mod jobs;
 pub mod ledger;
 pub mod library;
+pub mod live_replies;
 pub mod logs;
 pub mod markdown;
 pub mod media;

@@ -9,6 +9,7 @@ use specdesk_core::agents::frames::FRAME;
 use specdesk_core::catalogs::{self, CatalogView};
 use specdesk_core::chat_frames::forward_in_frames;
 use specdesk_core::image_file::ImageFile;
+use specdesk_core::live_replies::LiveReplyView;
 use specdesk_core::settings::SpendToday;
 use specdesk_core::spend::{GatewayCall, PriceList, check_call};
 use specdesk_core::{
@@ -255,11 +256,13 @@ pub async fn generate_images(
 
 /// A streamed chat turn: `start`, `text` deltas, then always `done` or `error`.
 #[tauri::command]
+#[allow(clippy::too_many_arguments)]
 pub async fn chat_stream(
     app: AppHandle,
     state: State<'_, AppState>,
     stream_id: String,
     conversation_id: Option<i64>,
+    turn_id: Option<String>,
     request: MessagesRequest,
     on_event: Channel<ChatEvent>,
 ) -> Result<ChatReply> {
@@ -269,9 +272,18 @@ pub async fn chat_stream(
         error: |error| ChatEvent::Error { error },
         cancelled: "Stopped. The reply so far is kept.",
     };
+    // The reply runs on whatever its screen does, listed with what it said so far, so a screen
+    // that comes back follows it again (`live_reply`); only Stop (`cancel_stream`) ends it.
+    let events = on_event.clone();
+    let live = state.replies.begin(
+        &stream_id,
+        turn_id,
+        conversation_id,
+        Box::new(move |e| send_event(&events, e)),
+    );
+    let reply = live.reply().clone();
     // Deltas go to the web view at most once a frame, those of a frame merged
     // (`core::chat_frames`): a reply is thousands of them.
-    let events = on_event.clone();
     let (to_frames, from_stream) = tokio::sync::mpsc::unbounded_channel();
     let (app, state_ref, request_ref) = (&app, &*state, &request);
     let stream = async move {
@@ -285,13 +297,30 @@ pub async fn chat_stream(
         drop(to_frames);
         outcome
     };
-    // Each frame's text goes with the reply's HTML so far (`core::chat_render`).
-    let mut reply = specdesk_core::chat_render::ReplyHtml::new();
-    let frames = forward_in_frames(from_stream, FRAME, move |e| {
-        send_event(&events, reply.attach(e))
-    });
+    // Each frame's text goes with the reply's HTML so far (`core::chat_render`), to every screen
+    // following the reply.
+    let to_screens = reply.clone();
+    let frames = forward_in_frames(from_stream, FRAME, move |e| to_screens.send(e));
     let body = async move { tokio::join!(stream, frames).0 };
-    state.streams.run(&stream_id, &on_event, ending, body).await
+    let outcome = state.streams.run(&stream_id, &on_event, ending, body).await;
+    if let Err(error) = &outcome {
+        reply.fail(error);
+    }
+    drop(live);
+    outcome
+}
+
+/// A screen back at conversation `conversation_id`: the reply streaming in it now, with its text
+/// so far, every later event of it going to `on_event` as well; `None` when no reply streams there.
+#[tauri::command]
+pub fn live_reply(
+    state: State<'_, AppState>,
+    conversation_id: i64,
+    on_event: Channel<ChatEvent>,
+) -> Option<LiveReplyView> {
+    state
+        .replies
+        .attach(conversation_id, Box::new(move |e| send_event(&on_event, e)))
 }
 
 #[tauri::command]

@@ -33,6 +33,7 @@ import type { Job } from "../bindings/Job";
 import type { JobEvent } from "../bindings/JobEvent";
 import type { JobKind } from "../bindings/JobKind";
 import type { MediaItem } from "../bindings/MediaItem";
+import type { LiveReplyView } from "../bindings/LiveReplyView";
 import type { MediaKind } from "../bindings/MediaKind";
 import type { MessagesRequest } from "../bindings/MessagesRequest";
 import type { MessagesResponse } from "../bindings/MessagesResponse";
@@ -324,9 +325,15 @@ export interface Commands {
    * `done` carries (the reply, its conversation, request id and balance after).
    */
   chat_stream: {
-    args: { streamId: string; conversationId?: number; request: MessagesRequest; onEvent: Channel<ChatEvent> };
+    args: { streamId: string; conversationId?: number; turnId?: string; request: MessagesRequest; onEvent: Channel<ChatEvent> };
     result: ChatReply;
   };
+  /**
+   * Back at conversation `conversationId`: the reply streaming in it now (it runs on in Rust when
+   * its screen goes; only `cancel_stream` stops it), with its text and HTML so far; every later
+   * event of it goes to `onEvent` too. Null when no reply streams there.
+   */
+  live_reply: { args: { conversationId: number; onEvent: Channel<ChatEvent> }; result: LiveReplyView | null };
   /** Markdown (a chat reply, as it streams) as sanitized HTML, by the renderer specs use. */
   render_markdown: { args: { markdown: string }; result: Rendered };
   /** The text of a file the user chose with `choose_file` (purpose `documents`: .txt, .md, .csv, at most 2 MB). */

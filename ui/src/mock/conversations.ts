@@ -16,7 +16,8 @@ type ConversationCommand =
   | "conversation_tree"
   | "save_conversation_tree"
   | "record_chat_winner"
-  | "chat_winners";
+  | "chat_winners"
+  | "live_reply";
 
 const GONE = "That conversation is no longer in the library.";
 
@@ -53,6 +54,8 @@ export const conversationHandlers: { [C in ConversationCommand]: Handler<C> } = 
       [c.title, c.model ?? "", ...db.messages.filter((m) => m.conversationId === c.id).map((m) => textOf(m.content))].join("\n").toLowerCase();
     return clone(listed(db).filter((c) => words.every((w) => said(c).includes(w))).slice(0, limit));
   },
+  // The mock's replies are whole when chat_stream answers: none is ever still streaming.
+  live_reply: () => null,
   conversation_messages: ({ conversationId }, { db }) => clone(db.messages.filter((m) => m.conversationId === conversationId)),
   // As in Rust, a deleted conversation is kept aside (out of every list) until its Undo is over;
   // the mock keeps it for the page's life.

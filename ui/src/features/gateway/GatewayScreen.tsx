@@ -1,6 +1,7 @@
 // The Gateway area: one studio per kind of call (chat, images, speech and music, transcription,
 // video, rerank) and the model catalog every picker uses, as tabs. The studio and what is open in
 // it are the route's (lib/nav.ts): Back, Forward and a relaunch return to them.
+import { useEffect } from "react";
 import { Tabs, type TabDef } from "../../lib/Tabs";
 import { STUDIOS, useNavigate, type NavTarget, type Studio } from "../../lib/nav";
 import { STUDIO_NAMES } from "../../lib/placeNames";
@@ -16,10 +17,17 @@ import "./gateway.css";
 
 const TABS: TabDef<Studio>[] = STUDIOS.map((id) => ({ id, label: STUDIO_NAMES[id] }));
 
+/** What was last open in each studio, this run. */
+const lastInStudio: Partial<Record<Studio, NavTarget>> = {};
+
 export function GatewayScreen({ place }: { place: Extract<NavTarget, { area: "gateway" }> }) {
   const navigate = useNavigate();
   const studio = place.studio ?? "chat";
-  const setStudio = (next: Studio) => navigate({ area: "gateway", studio: next });
+  useEffect(() => {
+    lastInStudio[studio] = place;
+  }, [studio, place]);
+  // A studio's tab reopens what was last open in it (the conversation, the image, the take).
+  const setStudio = (next: Studio) => navigate(lastInStudio[next] ?? { area: "gateway", studio: next });
   return (
     <section className="page page-wide gateway" aria-labelledby="gateway-title">
       <h1 id="gateway-title">Gateway</h1>

@@ -5,8 +5,7 @@ import { Suspense, type RefObject } from "react";
 import { CreditMeter } from "../../components/CreditMeter";
 import { PartBoundary, ScreenBoundary } from "../../components/ScreenBoundary";
 import { useProfiles } from "../../ipc/hooks";
-import type { PlanTarget } from "../../ipc/contract";
-import type { AcceptanceRequest, Area, NavTarget } from "../../lib/nav";
+import type { Area, NavTarget } from "../../lib/nav";
 import { AgentsScreen, CommandPalette, GatewayScreen, HelpSheet, PlansScreen, SettingsScreen, SpecsScreen } from "./areas";
 import { DialogBoundary } from "./DialogBoundary";
 
@@ -56,20 +55,28 @@ export function AppHeader({ connection }: { connection: string | undefined }) {
   );
 }
 
+/** The place last shown in each area. */
+export type LastPlaces = Partial<Record<NavTarget["area"], NavTarget>>;
+
+/** Where an area's button leads: back to the plan, the acceptance run or batch, the studio and
+ * what was open in it, last shown there (the Specs button reopens the list: features/shell/history.ts). */
+export function areaPlace(id: Screen, last: LastPlaces): NavTarget {
+  const was = last[id];
+  if (id === "plans" && was?.area === "plans") return { area: "plans", target: was.target };
+  if (id === "agents" && was?.area === "agents") return { area: "agents", acceptance: was.acceptance, batch: was.batch };
+  if (id === "gateway" && was?.area === "gateway") return was;
+  return { area: id };
+}
+
 interface SidebarProps {
   screen: Screen;
   navigate: Navigate;
-  /** The plan and the acceptance run last shown in their areas, which their buttons reopen. */
-  lastPlan: RefObject<PlanTarget | undefined>;
-  lastAcceptance: RefObject<AcceptanceRequest | undefined>;
+  /** The places last shown in the areas, which their buttons reopen. */
+  last: RefObject<LastPlaces>;
 }
 
-export function Sidebar({ screen, navigate, lastPlan, lastAcceptance }: SidebarProps) {
-  const open = (id: Screen) => {
-    if (id === "plans") navigate({ area: "plans", target: lastPlan.current });
-    else if (id === "agents") navigate({ area: "agents", acceptance: lastAcceptance.current });
-    else navigate({ area: id });
-  };
+export function Sidebar({ screen, navigate, last }: SidebarProps) {
+  const open = (id: Screen) => navigate(areaPlace(id, last.current ?? {}));
   return (
     <nav className="sidebar" aria-label="Areas">
       {NAV.map((n) => (

@@ -5,6 +5,7 @@ import type { Channel } from "@tauri-apps/api/core";
 import type { ChatReply } from "../../../bindings/ChatReply";
 import type { ChatEvent, MessagesRequest, MessagesResponse } from "../../../ipc/contract";
 import type { Conversation } from "../../../bindings/Conversation";
+import type { LiveReplyView } from "../../../bindings/LiveReplyView";
 import type { NavOptions, NavTarget } from "../../../lib/nav";
 import { renderRouted, renderScreen } from "../../../lib/testing";
 import { ChatStudio } from "./ChatStudio";
@@ -13,6 +14,7 @@ import { pathOf, type ChatTree } from "./tree";
 interface StreamCall {
   streamId: string;
   conversationId?: number;
+  turnId?: string;
   request: MessagesRequest;
   channel: Channel<ChatEvent>;
   resolve: (r: ChatReply) => void;
@@ -24,6 +26,9 @@ let cancelled: string[] = [];
 let saved: { conversationId: number; tree: ChatTree }[] = [];
 /** The conversations the library lists. */
 let kept: Conversation[] = [];
+/** The reply `live_reply` says streams now, and the channel it was given. */
+let live: LiveReplyView | null = null;
+let liveChannel: Channel<ChatEvent> | null = null;
 
 const MODEL = "anthropic/claude-sonnet-4.5";
 
@@ -40,6 +45,8 @@ beforeEach(() => {
   cancelled = [];
   saved = [];
   kept = [];
+  live = null;
+  liveChannel = null;
   mockIPC((cmd, args) => {
     const a = args as Record<string, unknown>;
     switch (cmd) {
@@ -57,10 +64,16 @@ beforeEach(() => {
         return { html: `<p>${String(a.markdown).replace(/[<>&]/g, "")}</p>`, toc: [] };
       case "chat_stream":
         return new Promise((resolve) => {
-          streams.push({ streamId: String(a.streamId), conversationId: a.conversationId as number | undefined, request: a.request as MessagesRequest, channel: a.onEvent as Channel<ChatEvent>, resolve });
+          streams.push({ streamId: String(a.streamId), conversationId: a.conversationId as number | undefined, turnId: a.turnId as string | undefined, request: a.request as MessagesRequest, channel: a.onEvent as Channel<ChatEvent>, resolve });
         });
       case "conversation_messages":
         return [{ id: 9, conversationId: 7, role: "assistant", content: [], model: MODEL, requestId: "req_42", creditsCharged: 0.025, createdAt: "" }];
+      case "conversation_tree":
+        return saved.filter((t) => t.conversationId === a.conversationId).at(-1)?.tree ?? null;
+      case "live_reply":
+        if (!live || live.conversationId !== a.conversationId) return null;
+        liveChannel = a.onEvent as Channel<ChatEvent>;
+        return live;
       case "save_conversation_tree":
         saved.push({ conversationId: a.conversationId as number, tree: a.tree as ChatTree });
         return null;
@@ -211,5 +224,34 @@ describe("ChatStudio", () => {
     await screen.findByText("That conversation is no longer on this computer.");
     expect(went).toEqual([{ area: "gateway" }]);
     expect(screen.getByRole("heading", { level: 2, name: "New chat" })).toBeTruthy();
+  });
+
+  it("leaves a reply running when the studio goes, and follows it again, live, when its conversation opens", async () => {
+    await ready();
+    fireEvent.change(input(), { target: { value: "Tell me a story" } });
+    fireEvent.keyDown(input(), { key: "Enter" });
+    await waitFor(() => expect(streams).toHaveLength(1));
+    emit(0, { type: "start", conversationId: 7 });
+    emit(0, { type: "text", index: 0, text: "Once upon" });
+    const turnId = streams[0]?.turnId;
+    cleanup();
+    // Leaving is not Stop: nothing was cancelled, and the branches were kept as they stood.
+    expect(cancelled).toEqual([]);
+    const keptTree = saved.filter((t) => t.conversationId === 7).at(-1)?.tree;
+    const streaming = keptTree && pathOf(keptTree).at(-1);
+    expect(streaming && [streaming.status, streaming.id === turnId]).toEqual(["streaming", true]);
+
+    kept = [{ id: 7, profileId: "sandbox", title: "Tell me a story", createdAt: "2026-11-22T09:00:00Z", updatedAt: "2026-11-22T09:00:00Z" }];
+    live = { streamId: streams[0]?.streamId ?? "", turnId: streaming?.id, conversationId: 7, text: "Once upon a time", html: "<p>Once upon a time</p>", startedAt: "2026-11-22T09:00:00Z" };
+    renderRouted({ area: "gateway", studio: "chat", conversation: 7 }, (route) => <ChatStudio conversation={route.area === "gateway" ? route.conversation : undefined} />);
+    const thread = await screen.findByRole("list", { name: "Messages" });
+    await waitFor(() => expect(within(thread).getByText("Once upon a time")).toBeTruthy());
+    // Still streaming: Stop is offered, and later words arrive on the channel it was given.
+    expect(screen.getByRole("button", { name: "Stop" })).toBeTruthy();
+    act(() => liveChannel?.onmessage({ type: "text", index: 0, text: " there was a kite." }));
+    await waitFor(() => expect(within(thread).getByText("Once upon a time there was a kite.")).toBeTruthy());
+    act(() => liveChannel?.onmessage({ type: "done", conversationId: 7, message: reply("Once upon a time there was a kite."), creditsCharged: 0.03 }));
+    await waitFor(() => expect(announcer().textContent).toBe("Once upon a time there was a kite."));
+    expect(streams).toHaveLength(1);
   });
 });

@@ -100,7 +100,9 @@ export function ChatStudio({ conversation: wanted }: { conversation?: number }) 
     markChatOpen(c.id);
     void chat.open(c);
   };
-  useConversationRoute(wanted, chat, conversations.data, open, () => notice("That conversation is no longer on this computer."));
+  // (Read once the list is current: a conversation just made may not be in an older copy.)
+  const listed = conversations.isFetching ? undefined : conversations.data;
+  useConversationRoute(wanted, chat, listed, open, () => notice("That conversation is no longer on this computer."));
 
   // Stable for the memoized parts around the thread: a streamed delta renders this studio again,
   // and the conversation list, the composer, the compare lanes and the settings need not follow.

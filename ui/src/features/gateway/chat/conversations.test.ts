@@ -4,7 +4,7 @@ import type { Conversation, IpcError } from "../../../ipc/contract";
 import { createDb, type MockDb } from "../../../mock/base";
 import { conversationHandlers } from "../../../mock/conversations";
 import type { MockContext } from "../../../mock/registry";
-import { CLOSED, loadTree, loadWinners, recordWinner, renameConversation, saveTree, searchConversations, titleOf, toMarkdown } from "./conversations";
+import { CLOSED, baseOf, loadTree, loadWinners, recordWinner, renameConversation, saveTree, searchConversations, titleOf, toMarkdown } from "./conversations";
 import { hasLocalChats, importLocalChats } from "./localImport";
 import { addTurn, emptyTree, pathOf, textOf, type Turn } from "./tree";
 
@@ -65,7 +65,7 @@ describe("what an earlier version kept in localStorage", () => {
     expect(await importLocalChats(listed)).toBe(false);
     expect(calls).toEqual([]);
     expect(titleOf(db.conversations.find((c) => c.id === 1) as Conversation)).toBe("Habit app names");
-    const back = await loadTree(1);
+    const back = (await loadTree(1))?.tree;
     expect(back && pathOf(back).map((x) => [x.id, x.status, x.error])).toEqual([
       ["u1", "done", undefined],
       ["a1", "cut", CLOSED],
@@ -103,7 +103,7 @@ describe("conversations kept in the library", () => {
 
   it("finds a reply the app closed on as cut off, and no tree where none was kept", async () => {
     await saveTree(2, streamingTree());
-    const back = await loadTree(2);
+    const back = (await loadTree(2))?.tree;
     expect(back && pathOf(back).map((x) => x.status)).toEqual(["done", "cut"]);
     expect(await loadTree(1)).toBeNull();
   });
@@ -114,14 +114,14 @@ describe("conversations kept in the library", () => {
     await saveTree(2, opened);
     const message = (id: number, role: string, text: string, cut: boolean) => ({ id, conversationId: 2, role, content: [{ type: "text", text }], createdAt: "", cut });
     db.messages.push(message(10, "user", "Hi", false), message(11, "assistant", "Sandbox reply from", true));
-    let back = await loadTree(2);
+    let back = (await loadTree(2))?.tree;
     expect(back && pathOf(back).map((x) => [x.status, textOf(x.content), x.error])).toEqual([
       ["done", "Hi", undefined],
       ["cut", "Sandbox reply from", CLOSED],
     ]);
     // Killed before the first word: the newest message is the question, and the reply failed.
     db.messages.pop();
-    back = await loadTree(2);
+    back = (await loadTree(2))?.tree;
     expect(back && pathOf(back).map((x) => [x.status, textOf(x.content)])).toEqual([
       ["done", "Hi"],
       ["error", ""],
@@ -147,5 +147,36 @@ describe("conversations kept in the library", () => {
     let t = addTurn(emptyTree(), turn("u1", null, "user", "Hi"));
     t = addTurn(t, turn("a1", "u1", "assistant", "Hello", { model: "openai/gpt-5-mini", credits: 0.02, status: "cut" }));
     expect(toMarkdown("Greeting", pathOf(t))).toBe("# Greeting\n\n### You\n\nHi\n\n### openai/gpt-5-mini (cut off, 0.02 credits)\n\nHello\n");
+  });
+
+  it("gives a reply that ended while its screen was away its whole text and charge, and says the tree changed", async () => {
+    const opened = addTurn(addTurn(emptyTree(), turn("u1", null, "user", "Hi")), turn("a1", "u1", "assistant", "Sandbox", { status: "streaming", createdAt: "2026-11-28T10:00:00.000Z" }));
+    await saveTree(2, opened);
+    db.messages.push(
+      { id: 10, conversationId: 2, role: "user", content: [{ type: "text", text: "Hi" }], createdAt: "2026-11-28T10:00:00.000Z", cut: false },
+      { id: 11, conversationId: 2, role: "assistant", content: [{ type: "text", text: "Sandbox reply, whole." }], model: "m/one", requestId: "req_7", creditsCharged: 0.02, createdAt: "2026-11-28T10:00:04.000Z", cut: false },
+    );
+    const back = await loadTree(2);
+    expect(back?.changed).toBe(true);
+    const reply = back && pathOf(back.tree).at(-1);
+    expect(reply && [reply.status, textOf(reply.content), reply.credits, reply.requestId, reply.model, reply.error]).toEqual(["done", "Sandbox reply, whole.", 0.02, "req_7", "m/one", undefined]);
+  });
+
+  it("keeps the reply streaming now as it streams, from the words it continues", async () => {
+    const opened = addTurn(addTurn(emptyTree(), turn("u1", null, "user", "Hi")), turn("a1", "u1", "assistant", "Once upon a time", { status: "streaming" }));
+    await saveTree(2, opened);
+    const live = { streamId: "s1", turnId: "a1", conversationId: 2, text: " a time there was", html: "", startedAt: "" };
+    const back = await loadTree(2, live);
+    expect(back?.changed).toBe(false);
+    expect(back?.liveBase).toBe("Once upon");
+    const reply = back && pathOf(back.tree).at(-1);
+    expect(reply && [reply.status, textOf(reply.content)]).toEqual(["streaming", "Once upon a time there was"]);
+  });
+
+  it("tells the words a streaming reply continues from the turn as kept", () => {
+    expect(baseOf("", "Hello")).toBe("");
+    expect(baseOf("Hel", "Hello")).toBe("");
+    expect(baseOf("Hello", " world")).toBe("Hello");
+    expect(baseOf("Hello wo", " world")).toBe("Hello");
   });
 });

@@ -5,6 +5,7 @@
 import type { ChatWinner, Conversation, IpcError, NewChatWinner } from "../../../ipc/contract";
 import { call } from "../../../ipc/invoke";
 import { formatCreditsWord } from "../../../lib/format";
+import type { LiveReplyView } from "../../../bindings/LiveReplyView";
 import { isTree, textOf, toBlocks, type ChatTree, type Turn } from "./tree";
 
 export function titleOf(c: Conversation): string {
@@ -22,26 +23,60 @@ export function searchConversations(list: Conversation[], query: string): Conver
   return list.filter((c) => words.every((w) => `${titleOf(c)} ${c.model ?? ""}`.toLowerCase().includes(w)));
 }
 
+/** The conversation's kept branches as opened, and what opening changed in them. */
+export interface OpenedTree {
+  tree: ChatTree;
+  /** A reply ended while no screen followed it: the tree differs from the one kept. */
+  changed: boolean;
+  /** The words the reply still streaming (`live`) continues, when it continues a reply. */
+  liveBase: string;
+}
+
 /**
- * The kept branches (null when none). A reply still streaming when they were kept (the app
- * closed, even killed) is cut off, with the words Rust kept of it as they arrived: the branches
- * are written as a reply opens and settles, the reply's words about once a second, as the
- * conversation's newest message marked cut. A reply that had no words yet is an error.
+ * The kept branches (null when none). A turn still streaming when they were kept is, by what
+ * became of its reply: the reply streaming now (`live`, followed again) with its text so far; a
+ * reply that ended while its screen was away (the conversation's newest message, complete and
+ * newer than the turn) as it ended; else cut off (the app closed, even killed), with the words
+ * Rust kept of it as they arrived, marked cut. A reply that had no words yet is an error.
  */
-export async function loadTree(id: number): Promise<ChatTree | null> {
+export async function loadTree(id: number, live?: LiveReplyView | null): Promise<OpenedTree | null> {
   const tree = await call("conversation_tree", { conversationId: id });
   if (!isTree(tree)) return null;
-  const open = Object.values(tree.turns).filter((t) => t.status === "streaming");
+  const open = Object.values(tree.turns).filter((t) => t.status === "streaming" && t.id !== live?.turnId);
   const newest = open.length === 1 ? (await call("conversation_messages", { conversationId: id })).at(-1) : undefined;
-  const kept = newest?.role === "assistant" && newest.cut ? toBlocks(newest.content) : [];
+  const reply = newest?.role === "assistant" ? newest : undefined;
+  const kept = reply ? toBlocks(reply.content) : [];
+  let changed = false;
+  let liveBase = "";
   const turns = Object.fromEntries(
-    Object.entries(tree.turns).map(([k, t]) => {
+    Object.entries(tree.turns).map(([k, t]): [string, Turn] => {
       if (t.status !== "streaming") return [k, t];
-      const content = textOf(kept).length > textOf(t.content).length ? kept : t.content;
+      if (live && t.id === live.turnId) {
+        liveBase = baseOf(textOf(t.content), live.text);
+        return [k, { ...t, content: [{ type: "text", text: liveBase + live.text }] }];
+      }
+      if (reply && !reply.cut && Date.parse(reply.createdAt) >= Date.parse(t.createdAt)) {
+        changed = true;
+        const done: Turn = { ...t, content: kept, status: "done", error: undefined };
+        if (reply.creditsCharged !== undefined) done.credits = reply.creditsCharged;
+        if (reply.requestId) done.requestId = reply.requestId;
+        if (reply.model) done.model = reply.model;
+        return [k, done];
+      }
+      const content = reply?.cut && textOf(kept).length > textOf(t.content).length ? kept : t.content;
       return [k, { ...t, content, status: content.length ? ("cut" as const) : ("error" as const), error: CLOSED }];
     }),
   );
-  return { ...tree, turns };
+  return { tree: { ...tree, turns }, changed, liveBase };
+}
+
+/** The words a streaming reply continues: `kept` (the turn as last kept) is they followed by the
+ * start of `streamed` (the reply's text so far). */
+export function baseOf(kept: string, streamed: string): string {
+  for (let n = Math.min(kept.length, streamed.length); n > 0; n -= 1) {
+    if (kept.endsWith(streamed.slice(0, n))) return kept.slice(0, kept.length - n);
+  }
+  return kept;
 }
 
 export const CLOSED: IpcError = { kind: "stream", message: "Specdesk closed before this reply finished. The part received is kept." };

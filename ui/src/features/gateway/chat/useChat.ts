@@ -12,7 +12,7 @@ import type { Tool } from "../../../bindings/Tool";
 import { call, toIpcError } from "../../../ipc/invoke";
 import { keys } from "../../../ipc/hooks";
 import { loadTree, saveTree } from "./conversations";
-import { creditsOf, startChatStream, type RunningStream } from "./stream";
+import { creditsOf, followChatStream, startChatStream, type RunningStream, type StreamHandlers } from "./stream";
 import { createTreeSaver } from "./treeSaver";
 import { addTurn, emptyTree, fromMessages, newTurnId, pathOf, requestMessages, selectSibling, textOf, updateTurn, type ChatTree, type Turn } from "./tree";
 
@@ -67,12 +67,72 @@ export function useChat(settings: ChatSettings) {
   }, [tree, conversationId, streamingId, saver]);
   useEffect(() => () => saver.flush(), [saver]);
 
-  useEffect(() => () => running.current?.stop(), []);
+  // A reply belongs to the app: leaving the screen only stops listening; it runs on in Rust and
+  // is followed again when its conversation is opened (only Stop cancels it).
+  useEffect(() => () => running.current?.detach(), []);
 
   const refreshLists = useCallback(() => {
     void qc.invalidateQueries({ queryKey: conversationKeys.all });
     void qc.invalidateQueries({ queryKey: keys.credits });
   }, [qc]);
+
+  /** What a reply streaming into turn `turnId` does to it: its text after `baseText` (the words a
+   * continued reply started from), from `text` (what it said before this screen followed it). */
+  const replyHandlers = useCallback(
+    (turnId: string, baseText: string, text: string, model?: string, ttftFrom?: number): StreamHandlers => ({
+      onStart: (id) => {
+        if (conv.current === undefined) {
+          conv.current = id;
+          setConversationId(id);
+          // A new conversation: in the list at once, not when its first reply ends.
+          void qc.invalidateQueries({ queryKey: conversationKeys.all });
+        }
+      },
+      onText: (delta) => {
+        const first = text === "";
+        text += delta;
+        const now = text;
+        // Committed at once, in the message's own task (Rust sends at most one a frame): not
+        // left for React's scheduler to run in a later task.
+        flushSync(() =>
+          setTree((t) =>
+            updateTurn(t, turnId, (turn) => ({
+              content: [{ type: "text", text: baseText + now }],
+              ...(first && ttftFrom !== undefined ? { ttftMs: Math.round(performance.now() - ttftFrom) } : {}),
+              status: turn.status,
+            })),
+          ),
+        );
+      },
+      onDone: (message, doneIn, { creditsCharged, ...ids }) => {
+        // The turn's conversation, should its `start` have come after the answer.
+        if (conv.current === undefined && doneIn !== undefined) {
+          conv.current = doneIn;
+          setConversationId(doneIn);
+        }
+        const others = message.content.filter((b) => b.type !== "text");
+        const full = baseText + (textOf(message.content) || text);
+        const content: ContentBlock[] = [...(full ? [{ type: "text" as const, text: full }] : []), ...others];
+        const credits = creditsCharged ?? creditsOf(message);
+        const by = message.model || model;
+        setTree((t) => updateTurn(t, turnId, { content, status: "done", credits, ...(by ? { model: by } : {}), ...ids }));
+        setStreamingId(null);
+        running.current = null;
+        setAnnouncement(full ? spoken(full) : others.length ? "The model asked to use a tool." : "The reply is empty.");
+        refreshLists();
+      },
+      onError: (error) => {
+        const kept = baseText + text;
+        const status = error.kind === "cancelled" ? "stopped" : kept ? "cut" : "error";
+        setTree((t) => updateTurn(t, turnId, { status, error, content: kept ? [{ type: "text", text: kept }] : [] }));
+        setStreamingId(null);
+        running.current = null;
+        setAnnouncement(status === "stopped" ? "Stopped." : status === "cut" ? "The reply was cut off." : error.message);
+        refreshLists();
+      },
+    }),
+    [refreshLists, qc],
+  );
 
   /** Streams a reply into assistant turn `turnId`, sending `messages`; `append` continues its text. */
   const streamInto = useCallback(
@@ -82,61 +142,13 @@ export function useChat(settings: ChatSettings) {
       // Continued from its words without their trailing white space, as Rust sends them (the
       // Messages shape refuses a prefill ending in it): the continuation brings its own.
       const baseText = textOf(base).trimEnd();
-      let text = "";
       setStreamingId(turnId);
       setAnnouncement("");
       setTree((t) => updateTurn(t, turnId, { status: "streaming", error: undefined, content: append ? base : [], model }));
-      running.current = startChatStream(buildRequest({ ...settingsRef.current, model }, messages), conv.current, {
-        onStart: (id) => {
-          if (conv.current === undefined) {
-            conv.current = id;
-            setConversationId(id);
-          }
-        },
-        onText: (delta) => {
-          const first = text === "";
-          text += delta;
-          const now = text;
-          // Committed at once, in the message's own task (Rust sends at most one a frame): not
-          // left for React's scheduler to run in a later task.
-          flushSync(() =>
-            setTree((t) =>
-              updateTurn(t, turnId, (turn) => ({
-                content: [{ type: "text", text: baseText + now }],
-                ...(first && !append ? { ttftMs: Math.round(performance.now() - sentAt) } : {}),
-                status: turn.status,
-              })),
-            ),
-          );
-        },
-        onDone: (message, doneIn, { creditsCharged, ...ids }) => {
-          // The turn's conversation, should its `start` have come after the answer.
-          if (conv.current === undefined && doneIn !== undefined) {
-            conv.current = doneIn;
-            setConversationId(doneIn);
-          }
-          const others = message.content.filter((b) => b.type !== "text");
-          const full = baseText + (textOf(message.content) || text);
-          const content: ContentBlock[] = [...(full ? [{ type: "text" as const, text: full }] : []), ...others];
-          const credits = creditsCharged ?? creditsOf(message);
-          setTree((t) => updateTurn(t, turnId, { content, status: "done", credits, model: message.model || model, ...ids }));
-          setStreamingId(null);
-          running.current = null;
-          setAnnouncement(full ? spoken(full) : others.length ? "The model asked to use a tool." : "The reply is empty.");
-          refreshLists();
-        },
-        onError: (error) => {
-          const kept = baseText + text;
-          const status = error.kind === "cancelled" ? "stopped" : kept ? "cut" : "error";
-          setTree((t) => updateTurn(t, turnId, { status, error, content: kept ? [{ type: "text", text: kept }] : [] }));
-          setStreamingId(null);
-          running.current = null;
-          setAnnouncement(status === "stopped" ? "Stopped." : status === "cut" ? "The reply was cut off." : error.message);
-          refreshLists();
-        },
-      });
+      const handlers = replyHandlers(turnId, baseText, "", model, append ? undefined : sentAt);
+      running.current = startChatStream(buildRequest({ ...settingsRef.current, model }, messages), conv.current, handlers, undefined, turnId);
     },
-    [refreshLists],
+    [replyHandlers],
   );
 
   /** A new assistant turn under `parentId`, streamed from the thread up to it. */
@@ -171,24 +183,42 @@ export function useChat(settings: ChatSettings) {
     loadError,
     setAnnouncement,
     /** Opens a conversation of the library: its kept branches, else its thread of messages. */
+    /** Opens a conversation of the library: its kept branches (a reply still streaming there
+     * followed again, live), else its thread of messages. */
     open: async (c: Conversation) => {
-      running.current?.stop();
+      running.current?.detach();
+      running.current = null;
+      setStreamingId(null);
       setLoadError(null);
       conv.current = c.id;
       setConversationId(c.id);
       setTree(emptyTree());
       const token = ++opening.current;
       try {
-        const next = (await loadTree(c.id)) ?? fromMessages(await call("conversation_messages", { conversationId: c.id }));
-        if (token !== opening.current) return;
-        loaded.current = next;
+        // Joined first, so no event of it falls between the tree read and the following.
+        const live = await followChatStream(c.id);
+        const opened = await loadTree(c.id, live?.view);
+        const next = opened?.tree ?? fromMessages(await call("conversation_messages", { conversationId: c.id }));
+        if (token !== opening.current) {
+          live?.leave();
+          return;
+        }
+        // A tree that changed on opening (a reply that ended while away) is written back.
+        loaded.current = opened?.changed ? null : next;
         setTree(next);
+        const turnId = live?.view.turnId;
+        if (live && turnId && next.turns[turnId]) {
+          setStreamingId(turnId);
+          running.current = live.follow(replyHandlers(turnId, opened?.liveBase ?? "", live.view.text, next.turns[turnId]?.model));
+        } else live?.leave();
       } catch (e) {
         if (token === opening.current) setLoadError(toIpcError(e));
       }
     },
     newChat: () => {
-      running.current?.stop();
+      running.current?.detach();
+      running.current = null;
+      setStreamingId(null);
       opening.current += 1;
       conv.current = undefined;
       setConversationId(undefined);

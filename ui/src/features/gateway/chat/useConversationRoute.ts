@@ -25,12 +25,16 @@ export function useConversationRoute(
   const shownId = chat.conversationId;
 
   // Address → screen.
+  const lastWanted = useRef<number | undefined>(undefined);
   useEffect(() => {
+    const moved = lastWanted.current !== wanted;
+    lastWanted.current = wanted;
     if (wanted === undefined) {
       // Back to a new chat's entry: the conversation shown goes (not when the address simply
-      // has not caught up with a conversation just made by a first message).
-      if (named.current !== undefined && shownId !== undefined) chat.newChat();
-      named.current = undefined;
+      // has not caught up with a conversation just made by a first message, nor when only the
+      // list changed).
+      if (moved && named.current !== undefined && shownId !== undefined) chat.newChat();
+      if (moved) named.current = undefined;
       return;
     }
     if (wanted === shownId) {
