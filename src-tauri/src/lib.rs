@@ -157,6 +157,7 @@ pub fn run() {
             commands::clipboard::copy_plan_markdown,
             commands::clipboard::copy_text,
             commands::jobs::list_jobs,
+            commands::activity::activity,
             commands::jobs::cancel_job,
             commands::jobs::follow_job,
             commands::specs::inspect_file,

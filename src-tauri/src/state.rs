@@ -26,6 +26,9 @@ pub struct AppState {
     /// Chat replies streaming now: they run on when their screen goes, and a screen that comes
     /// back follows them again (`core::live_replies`).
     pub replies: specdesk_core::live_replies::LiveReplies,
+    /// The gateway calls and chat replies of this run, running and recently ended: with the jobs,
+    /// the activity list (`core::activity`).
+    pub activity: specdesk_core::activity::Board,
     /// Prices of the connections' priced model lists: the estimates the spend cap counts.
     pub prices: specdesk_core::spend::Prices,
     /// Gateway calls sent and not charged yet: their estimates count against the spend cap.
@@ -96,6 +99,7 @@ impl AppState {
             jobs,
             streams: StreamRegistry::default(),
             replies: Default::default(),
+            activity: Default::default(),
             prices: Default::default(),
             under_way: Default::default(),
             chosen_files: ChosenFiles::default(),

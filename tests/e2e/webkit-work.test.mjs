@@ -20,6 +20,22 @@ after(async () => {
   await quit().catch(() => undefined);
 });
 
+/** Opens the activity panel until its rows (label and meta line) pass `ok`, then closes it. */
+async function waitForActivity(ok, what) {
+  let rows = [];
+  await browser.waitUntil(
+    async () => {
+      if (!(await browser.$(".activity-panel").isExisting())) await (await browser.$(".activity-button")).click();
+      rows = await browser.execute(() =>
+        [...document.querySelectorAll("li.activity-row")].map((li) => ({ label: li.getAttribute("aria-label"), meta: li.querySelector(".activity-meta")?.textContent.replace(/\s+/g, " ").trim() })),
+      );
+      return ok(rows);
+    },
+    { timeout: 60000, timeoutMsg: `the activity center never showed ${what}: ${JSON.stringify(rows)}` },
+  );
+  await browser.keys("Escape");
+}
+
 const reply = () =>
   browser.execute(() => [...document.querySelectorAll('li.turn[data-role="assistant"] .turn-body')].at(-1)?.textContent.replace(/\s+/g, " ").trim() ?? "");
 
@@ -36,6 +52,10 @@ test("a reply keeps streaming while the user makes an image elsewhere, and is wh
   await browser.waitUntil(async () => (await reply()).split(" ").length >= 3, { timeout: 30000, timeoutMsg: "the reply never started" });
   const conversation = Number((await browser.execute(() => window.location.hash)).match(/conversation=(\d+)/)?.[1]);
   assert.ok(conversation > 0, "the conversation is in the address");
+
+  // The activity center lists the reply while it runs (Rust's list, not the screen's).
+  await waitForActivity((rows) => rows.some((r) => r.label === `Chat reply: ${QUESTION}` && r.meta.startsWith("Chat reply · Running")), "the running reply");
+  assert.match(await (await browser.$(".activity-button")).getText(), /Activity\s*1/);
 
   // Elsewhere while it streams: an image made in the Images studio.
   await openStudio("Images");
@@ -62,6 +82,22 @@ test("a reply keeps streaming while the user makes an image elsewhere, and is wh
   const ledger = await invoke("credit_ledger", { limit: 500 });
   const charges = ledger.filter((e) => e.endpoint === "v1/messages" && e.requestId === answers[0].requestId);
   assert.equal(charges.length, 1, `one charge for the reply: ${JSON.stringify(charges)}`);
+
+  // Both ended, each with its charge; the reply's entry opens its conversation.
+  await waitForActivity(
+    (rows) =>
+      rows.some((r) => r.label === `Chat reply: ${QUESTION}` && /^Chat reply · Done · [\d.]+ credits?$/.test(r.meta)) &&
+      rows.some((r) => r.label === `Image: ${PROMPT}` && /^Image · Done · [\d.]+ credits?$/.test(r.meta)),
+    "the reply and the image done",
+  );
+  await openStudio("Images");
+  await (await browser.$(".activity-button")).click();
+  await (await (await browser.$(`li.activity-row[aria-label="Chat reply: ${QUESTION}"]`)).$("button.activity-title")).click();
+  await browser.waitUntil(async () => (await browser.execute(() => window.location.hash)) === `#/gateway/chat?conversation=${conversation}`, {
+    timeout: 10000,
+    timeoutMsg: "the activity entry did not open its conversation",
+  });
+  await browser.waitUntil(async () => (await reply()) === whole, { timeout: 10000, timeoutMsg: "the conversation did not open" });
 
   // The image is in the gallery (its card's prompt: the card may be below the fold).
   await openStudio("Images");

@@ -264,7 +264,7 @@ describe("video", () => {
       await form.getByRole("button", { name: "Start video" }).click();
       const card = page.getByRole("listitem", { name: "Video: A hummingbird in slow motion" });
       await card.getByText("Rendering (20%)").waitFor();
-      await page.getByText("2 running", { exact: true }).waitFor();
+      await page.getByRole("tabpanel", { name: "Video" }).getByText("2 running", { exact: true }).waitFor();
       await expectAxeClean(page, "the video studio with jobs running");
 
       await mock.release("video-done");

@@ -101,22 +101,23 @@ export function App() {
     );
   }
 
+  // The whole frame navigates (the header's activity center opens items too).
   return (
-    <div className="app">
-      <AppHeader connection={settings.data?.activeProfileId} />
-      <Sidebar screen={screen} navigate={navigate} last={last} />
-      <main className="main" ref={mainRef}>
-        {notice}
-        <NavContext.Provider value={navigate}>
-          <RouteContext.Provider value={route}>
+    <NavContext.Provider value={navigate}>
+      <RouteContext.Provider value={route}>
+        <div className="app">
+          <AppHeader connection={settings.data?.activeProfileId} />
+          <Sidebar screen={screen} navigate={navigate} last={last} />
+          <main className="main" ref={mainRef}>
+            {notice}
             <AreaScreen route={route} testHooks={info.data.testHooks} />
             <PartBoundary part="toasts">
               <AppToaster />
             </PartBoundary>
             <ShellDialogs dialog={dialog} route={route} navigate={navigate} onClose={() => setDialog(null)} testHooks={info.data.testHooks} />
-          </RouteContext.Provider>
-        </NavContext.Provider>
-      </main>
-    </div>
+          </main>
+        </div>
+      </RouteContext.Provider>
+    </NavContext.Provider>
   );
 }

@@ -7,6 +7,7 @@
 // the failure path, so its size does not matter and boxing it would only add noise.
 #![allow(clippy::result_large_err)]
 
+pub mod activity;
 pub mod agents;
 pub mod catalogs;
 pub mod charged;

@@ -5,6 +5,8 @@ use tauri::ipc::Channel;
 use tauri::{AppHandle, Runtime, State};
 
 use specdesk_client::Client;
+use specdesk_core::activity::calls::{CallOutcome, call_entry};
+use specdesk_core::activity::{ActivityPlace, StopBy, stream_entry};
 use specdesk_core::agents::frames::FRAME;
 use specdesk_core::catalogs::{self, CatalogView};
 use specdesk_core::chat_frames::forward_in_frames;
@@ -57,7 +59,39 @@ pub async fn video_models(state: State<'_, AppState>) -> Result<CatalogView<Mode
 /// balance. Nothing is sent when the call's estimate, from the priced model lists, would take
 /// today's spending past the connection's daily cap (`spendCap`); a call of unknown price is
 /// estimated at 0, so only a cap already reached stops it.
-async fn with_studio<T>(
+async fn with_studio<T: CallOutcome>(
+    app: &AppHandle,
+    state: &AppState,
+    call: GatewayCall<'_>,
+    f: impl AsyncFnOnce(&Studio<'_>) -> Result<T>,
+) -> Result<T> {
+    with_studio_stoppable(app, state, call, None, f).await
+}
+
+/// A gateway call, listed in the activity list while it runs and after it ends; `stop` says how
+/// the user stops it (a chat reply's stream).
+async fn with_studio_stoppable<T: CallOutcome>(
+    app: &AppHandle,
+    state: &AppState,
+    call: GatewayCall<'_>,
+    stop: Option<StopBy>,
+    f: impl AsyncFnOnce(&Studio<'_>) -> Result<T>,
+) -> Result<T> {
+    let (kind, title, place) = call_entry(&call);
+    let entry = state.activity.start(kind, &title, place, stop);
+    emit(app, events::ACTIVITY_CHANGED, ());
+    let out = run_call(app, state, call, f).await;
+    match &out {
+        Ok(value) => state
+            .activity
+            .end(&entry, Ok((value.credits(), value.place()))),
+        Err(error) => state.activity.end(&entry, Err(error)),
+    }
+    emit(app, events::ACTIVITY_CHANGED, ());
+    out
+}
+
+async fn run_call<T>(
     app: &AppHandle,
     state: &AppState,
     call: GatewayCall<'_>,
@@ -285,9 +319,13 @@ pub async fn chat_stream(
     // Deltas go to the web view at most once a frame, those of a frame merged
     // (`core::chat_frames`): a reply is thousands of them.
     let (to_frames, from_stream) = tokio::sync::mpsc::unbounded_channel();
-    let (app, state_ref, request_ref) = (&app, &*state, &request);
+    let (app, state_ref, request_ref, stream_ref) = (&app, &*state, &request, stream_id.as_str());
     let stream = async move {
-        let outcome = with_studio(app, state_ref, GatewayCall::Chat(request_ref), async |s| {
+        let stop = Some(StopBy::Stream {
+            stream_id: stream_ref.to_owned(),
+        });
+        let call = GatewayCall::Chat(request_ref);
+        let outcome = with_studio_stoppable(app, state_ref, call, stop, async |s| {
             s.chat_stream(conversation_id, request_ref, |e| {
                 let _ = to_frames.send(e);
             })
@@ -300,7 +338,20 @@ pub async fn chat_stream(
     // Each frame's text goes with the reply's HTML so far (`core::chat_render`), to every screen
     // following the reply.
     let to_screens = reply.clone();
-    let frames = forward_in_frames(from_stream, FRAME, move |e| to_screens.send(e));
+    let (board, entry, events_app) = (&state.activity, stream_entry(&stream_id), app.clone());
+    let frames = forward_in_frames(from_stream, FRAME, move |e| {
+        // The activity list opens the reply's conversation once it is known.
+        if let ChatEvent::Start { conversation_id } = &e {
+            board.place(
+                &entry,
+                ActivityPlace::Conversation {
+                    id: *conversation_id,
+                },
+            );
+            emit(&events_app, events::ACTIVITY_CHANGED, ());
+        }
+        to_screens.send(e)
+    });
     let body = async move { tokio::join!(stream, frames).0 };
     let outcome = state.streams.run(&stream_id, &on_event, ending, body).await;
     if let Err(error) = &outcome {

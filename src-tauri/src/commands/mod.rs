@@ -4,6 +4,7 @@
 //! `AppHandle` is generic over the `Runtime` where the IPC tests (`tests.rs`, on the mock runtime)
 //! call it.
 
+pub mod activity;
 pub mod agents;
 pub mod clipboard;
 pub mod gateway;
@@ -35,6 +36,8 @@ pub mod events {
     pub const SETTINGS_CHANGED: &str = "settings-changed";
     pub const PROFILES_CHANGED: &str = "profiles-changed";
     pub const JOB_CHANGED: &str = "job-changed";
+    /// A gateway call or chat reply started, moved or ended (the list is read again: `activity`).
+    pub const ACTIVITY_CHANGED: &str = "activity-changed";
 }
 
 pub(crate) fn emit<R: Runtime, S: serde::Serialize + Clone>(

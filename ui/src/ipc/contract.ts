@@ -34,6 +34,7 @@ import type { JobEvent } from "../bindings/JobEvent";
 import type { JobKind } from "../bindings/JobKind";
 import type { MediaItem } from "../bindings/MediaItem";
 import type { LiveReplyView } from "../bindings/LiveReplyView";
+import type { Activity } from "../bindings/Activity";
 import type { MediaKind } from "../bindings/MediaKind";
 import type { MessagesRequest } from "../bindings/MessagesRequest";
 import type { MessagesResponse } from "../bindings/MessagesResponse";
@@ -333,6 +334,8 @@ export interface Commands {
    * its screen goes; only `cancel_stream` stops it), with its text and HTML so far; every later
    * event of it goes to `onEvent` too. Null when no reply streams there.
    */
+  /** The work running now and what ended lately, across the app (calls, replies, specs, batches, videos). */
+  activity: { args: Record<string, never>; result: Activity[] };
   live_reply: { args: { conversationId: number; onEvent: Channel<ChatEvent> }; result: LiveReplyView | null };
   /** Markdown (a chat reply, as it streams) as sanitized HTML, by the renderer specs use. */
   render_markdown: { args: { markdown: string }; result: Rendered };
@@ -414,4 +417,6 @@ export interface AppEvents {
    * broadcast only (a batch's holds every task): merge with `upsertJobChange` (ipc/jobChange.ts).
    */
   "job-changed": JobChange;
+  /** A gateway call or chat reply started, moved or ended: read `activity` again. */
+  "activity-changed": null;
 }

@@ -51,6 +51,7 @@ export type BaseHandlers = { [C in CommandName]: Handler<C> };
 
 export const baseHandlers: BaseHandlers = {
   app_info: (_a, { db }) => clone(db.appInfo),
+  activity: (_a, { db }) => clone(db.activity ?? []),
   finish_welcome: (_a, { db }) => {
     db.appInfo.firstRun = false;
     return null;

@@ -1,5 +1,6 @@
 // The mock IPC's in-memory state: its shape, the constants the handlers share, and small helpers.
 import type { AppInfo, Batch, BrowserTask, ChatWinner, Conversation, ConversationMessage, CreditEntry, Job, MediaItem, ProfileView, Settings } from "../ipc/contract";
+import type { Activity } from "../bindings/Activity";
 import type { PlanPoint } from "../bindings/PlanPoint";
 import type { PlanResponse } from "../bindings/PlanResponse";
 import type { RecentProject } from "../bindings/RecentProject";
@@ -52,6 +53,8 @@ export interface MockDb {
   keychainLocked?: boolean;
   /** When set, the service cannot be reached and every model catalog is the copy kept then. */
   catalogsKeptAt?: string;
+  /** What `activity` lists (the work running and recently ended); none when absent. */
+  activity?: Activity[];
   /** Fake clock (ms since epoch); `now()` advances it one second per read. */
   clock: number;
   seq: number;

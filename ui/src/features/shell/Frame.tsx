@@ -3,6 +3,7 @@
 // dialogs (command palette, help sheet), each in a boundary of its own.
 import { Suspense, type RefObject } from "react";
 import { CreditMeter } from "../../components/CreditMeter";
+import { ActivityCenter } from "../activity/ActivityCenter";
 import { PartBoundary, ScreenBoundary } from "../../components/ScreenBoundary";
 import { useProfiles } from "../../ipc/hooks";
 import type { Area, NavTarget } from "../../lib/nav";
@@ -48,6 +49,7 @@ export function AppHeader({ connection }: { connection: string | undefined }) {
       <PartBoundary part="header" fallback={<span className="muted header-right">The connection and credits could not be shown. Open Settings to see them.</span>}>
         <div className="header-right">
           <ActiveProfile connection={connection} />
+          <ActivityCenter />
           <CreditMeter />
         </div>
       </PartBoundary>
