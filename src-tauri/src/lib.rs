@@ -6,6 +6,7 @@
 #![allow(clippy::result_large_err)]
 
 pub mod commands;
+pub mod deep_links;
 pub mod embedded_sandbox;
 pub mod keychain;
 pub mod microphone;
@@ -77,9 +78,14 @@ fn focus_main_window(app: &tauri::AppHandle) {
 pub fn run() {
     tauri::Builder::default()
         // First, so a second copy exits before it opens anything.
-        .plugin(tauri_plugin_single_instance::init(|app, _args, _cwd| {
-            focus_main_window(app)
+        .plugin(tauri_plugin_single_instance::init(|app, args, _cwd| {
+            focus_main_window(app);
+            // A second launch with a link opens it here (that launch then exits).
+            if let Some(link) = deep_links::link_in(&args) {
+                deep_links::open(app, &link);
+            }
         }))
+        .plugin(tauri_plugin_deep_link::init())
         .plugin(tauri_plugin_opener::init())
         .plugin(tauri_plugin_dialog::init())
         .plugin(tauri_plugin_notification::init())
@@ -102,6 +108,7 @@ pub fn run() {
             }
             #[cfg(feature = "e2e-hooks")]
             accept_test_drops(app);
+            deep_links::install(app);
             app.manage(startup::Startup::default());
             app.manage(commands::StartNotice::default());
             // A log that cannot be written costs the log only: the app starts, and says so.
@@ -131,6 +138,7 @@ pub fn run() {
         .invoke_handler(tauri::generate_handler![
             commands::app_info,
             commands::startup::retry_start,
+            deep_links::take_deep_link,
             commands::startup::start_fresh_library,
             commands::startup::open_data_folder,
             commands::finish_welcome,

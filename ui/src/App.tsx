@@ -10,6 +10,8 @@ import { Recovery } from "./features/shell/Recovery";
 import { prefetchAreas } from "./features/shell/areas";
 import { useHashRoute } from "./features/shell/history";
 import { placeOf } from "./features/shell/route";
+import { useDeepLinks } from "./features/shell/links";
+import { showCard } from "./components/Toasts";
 import { useScrollMemory } from "./features/shell/scrollMemory";
 import { useGlobalShortcuts } from "./features/shell/shortcuts";
 import { useFocusHeading } from "./features/shell/useFocusHeading";
@@ -41,6 +43,10 @@ export function App() {
   }, [route]);
   const mainRef = useRef<HTMLElement>(null);
   const frameShown = !!info.data && !info.data.firstRun;
+  // specdesk:// links (features/shell/links.ts): the launch's own, then each opened while running.
+  useDeepLinks(frameShown, navigate, (sentence) =>
+    showCard({ id: "deep-link", tone: "error", duration: 15000, render: () => <span role="alert">{sentence}</span> }),
+  );
   // Each history entry keeps its scroll position (Back returns to it; a new place starts at the top).
   useScrollMemory(mainRef, entry, hash, frameShown);
   const [dialog, setDialog] = useState<Dialog>(null);

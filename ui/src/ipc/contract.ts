@@ -334,6 +334,8 @@ export interface Commands {
    * its screen goes; only `cancel_stream` stops it), with its text and HTML so far; every later
    * event of it goes to `onEvent` too. Null when no reply streams there.
    */
+  /** The `specdesk://` link this launch was started with, once (null when none, or taken). */
+  take_deep_link: { args: Record<string, never>; result: string | null };
   /** The work running now and what ended lately, across the app (calls, replies, specs, batches, videos). */
   activity: { args: Record<string, never>; result: Activity[] };
   live_reply: { args: { conversationId: number; onEvent: Channel<ChatEvent> }; result: LiveReplyView | null };
@@ -419,4 +421,6 @@ export interface AppEvents {
   "job-changed": JobChange;
   /** A gateway call or chat reply started, moved or ended: read `activity` again. */
   "activity-changed": null;
+  /** A `specdesk://` link was opened while the app runs (its text, as given). */
+  "deep-link": string;
 }

@@ -52,6 +52,11 @@ export type BaseHandlers = { [C in CommandName]: Handler<C> };
 export const baseHandlers: BaseHandlers = {
   app_info: (_a, { db }) => clone(db.appInfo),
   activity: (_a, { db }) => clone(db.activity ?? []),
+  take_deep_link: (_a, { db }) => {
+    const link = db.launchLink ?? null;
+    db.launchLink = undefined;
+    return link;
+  },
   finish_welcome: (_a, { db }) => {
     db.appInfo.firstRun = false;
     return null;

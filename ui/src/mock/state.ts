@@ -53,6 +53,8 @@ export interface MockDb {
   keychainLocked?: boolean;
   /** When set, the service cannot be reached and every model catalog is the copy kept then. */
   catalogsKeptAt?: string;
+  /** The `specdesk://` link the app was launched with (`take_deep_link`, once). */
+  launchLink?: string;
   /** What `activity` lists (the work running and recently ended); none when absent. */
   activity?: Activity[];
   /** Fake clock (ms since epoch); `now()` advances it one second per read. */
