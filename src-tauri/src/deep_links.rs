@@ -14,9 +14,22 @@ use tauri::{AppHandle, Manager, Runtime};
 /// The event that carries a link to the web view (its text, as given).
 pub const DEEP_LINK: &str = "deep-link";
 
-/// The link this launch was started with, until the UI takes it (`take_deep_link`).
+/// The link the UI has not taken yet (`take_deep_link`): this launch's own, or one forwarded
+/// before the web view listened; after the UI took it once, links come as events only.
 #[derive(Default)]
-pub struct PendingLink(pub Mutex<Option<String>>);
+pub struct PendingLink(Mutex<Pending>);
+
+#[derive(Default)]
+struct Pending {
+    link: Option<String>,
+    taken: bool,
+}
+
+impl PendingLink {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Pending> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
 
 /// The scheme's links, told apart from the other arguments a launch may get.
 pub fn is_link(arg: &str) -> bool {
@@ -32,26 +45,39 @@ pub fn link_in<I: IntoIterator<Item = S>, S: AsRef<str>>(args: I) -> Option<Stri
         .find(|a| is_link(a))
 }
 
-/// Opens `link` in the running window: brought forward, the UI told.
+/// Opens `link` in the running window (the caller brought it forward): the UI told, or, before
+/// it has taken its first link, kept for it (a link forwarded while the window still loads).
 pub fn open<R: Runtime>(app: &AppHandle<R>, link: &str) {
     tracing::info!("a specdesk:// link was opened");
+    if let Some(pending) = app.try_state::<PendingLink>() {
+        let mut pending = pending.lock();
+        if !pending.taken {
+            pending.link = Some(link.to_owned());
+        }
+    }
     crate::commands::emit(app, DEEP_LINK, link.to_owned());
 }
 
-/// The link this launch was started with, once (later links come as `deep-link` events).
+/// The link the UI has not seen yet, once (later links come as `deep-link` events).
 #[tauri::command]
 pub fn take_deep_link(pending: tauri::State<'_, PendingLink>) -> Option<String> {
-    pending.0.lock().unwrap_or_else(|p| p.into_inner()).take()
+    let mut pending = pending.lock();
+    pending.taken = true;
+    pending.link.take()
 }
 
 /// Keeps this launch's own link for the UI, and follows the links macOS delivers as events.
-pub fn install<R: Runtime>(app: &tauri::App<R>) {
-    app.manage(PendingLink(Mutex::new(link_in(std::env::args()))));
+pub fn install(app: &tauri::App) {
+    app.manage(PendingLink(Mutex::new(Pending {
+        link: link_in(std::env::args()),
+        taken: false,
+    })));
     #[cfg(target_os = "macos")]
     {
         use tauri_plugin_deep_link::DeepLinkExt;
         let handle = app.handle().clone();
         app.deep_link().on_open_url(move |event| {
+            crate::focus_main_window(&handle);
             for url in event.urls() {
                 open(&handle, url.as_str());
             }

@@ -66,13 +66,13 @@ fn accept_test_drops(app: &tauri::App) {
 /// A second launch (a second click on the icon, a file opened with the app) does not start a
 /// second copy over the same library and sandbox state: it brings the running window forward and
 /// exits.
-fn focus_main_window(app: &tauri::AppHandle) {
+pub(crate) fn focus_main_window(app: &tauri::AppHandle) {
     if let Some(window) = app.get_webview_window("main") {
         let _ = window.unminimize();
         let _ = window.show();
         let _ = window.set_focus();
     }
-    tracing::info!("a second launch was turned into focusing the running window");
+    tracing::info!("the running window was brought forward");
 }
 
 pub fn run() {

@@ -35,12 +35,17 @@ pub struct LiveReplyView {
     pub text: String,
     /// That text as safe HTML (`core::chat_render`): the next text event's `htmlFrom` counts in it.
     pub html: String,
+    /// The words the reply continues (a cut or stopped reply continued), before `text`; empty
+    /// for a new reply.
+    pub base: String,
     /// When the reply started (RFC 3339).
     pub started_at: String,
 }
 
 struct ReplyState {
     conversation_id: Option<i64>,
+    /// Its `done` or `error` was sent: a screen coming back reads it from the library instead.
+    ended: bool,
     html: ReplyHtml,
     subscribers: Vec<Subscriber>,
 }
@@ -49,6 +54,7 @@ struct ReplyState {
 pub struct LiveReply {
     stream_id: String,
     turn_id: Option<String>,
+    base: String,
     started_at: String,
     state: Mutex<ReplyState>,
 }
@@ -68,7 +74,10 @@ impl LiveReply {
                 ChatEvent::Start { conversation_id }
             }
             text @ ChatEvent::Text { .. } => state.html.attach(text),
-            other => other,
+            other => {
+                state.ended |= matches!(other, ChatEvent::Done { .. } | ChatEvent::Error { .. });
+                other
+            }
         };
         for subscriber in &state.subscribers {
             subscriber(event.clone());
@@ -78,7 +87,8 @@ impl LiveReply {
     /// Tells the screens that came back to the reply that it failed or was stopped (the screen
     /// that started it is told by the stream's own ending).
     pub fn fail(&self, error: &IpcError) {
-        let state = self.lock();
+        let mut state = self.lock();
+        state.ended = true;
         for subscriber in state.subscribers.iter().skip(1) {
             subscriber(ChatEvent::Error {
                 error: error.clone(),
@@ -132,22 +142,26 @@ impl LiveReplies {
     }
 
     /// Lists reply `stream_id` (into the UI's turn `turn_id`, in conversation `conversation_id`
-    /// when it continues one), its events going to `first`, until the guard is dropped.
+    /// when it continues one, after the words `base` when it continues a reply), its events going
+    /// to `first`, until the guard is dropped.
     pub fn begin(
         &self,
         stream_id: &str,
         turn_id: Option<String>,
         conversation_id: Option<i64>,
+        base: String,
         first: Subscriber,
     ) -> LiveGuard<'_> {
         let reply = Arc::new(LiveReply {
             stream_id: stream_id.to_owned(),
             turn_id,
+            base,
             started_at: time::OffsetDateTime::now_utc()
                 .format(&time::format_description::well_known::Rfc3339)
                 .unwrap_or_default(),
             state: Mutex::new(ReplyState {
                 conversation_id,
+                ended: false,
                 html: ReplyHtml::new(),
                 subscribers: vec![first],
             }),
@@ -160,7 +174,8 @@ impl LiveReplies {
     }
 
     /// A screen back at conversation `conversation_id`: the reply streaming in it now (its text
-    /// so far), with every later event going to `subscriber` too; `None` when none streams.
+    /// so far), with every later event going to `subscriber` too; `None` when none streams (one
+    /// whose end was sent counts as none: it is in the library).
     pub fn attach(&self, conversation_id: i64, subscriber: Subscriber) -> Option<LiveReplyView> {
         let reply = self
             .lock()
@@ -168,12 +183,16 @@ impl LiveReplies {
             .find(|r| r.conversation_id() == Some(conversation_id))
             .cloned()?;
         let mut state = reply.lock();
+        if state.ended {
+            return None;
+        }
         let view = LiveReplyView {
             stream_id: reply.stream_id.clone(),
             turn_id: reply.turn_id.clone(),
             conversation_id,
             text: state.html.text().to_owned(),
             html: state.html.html().to_owned(),
+            base: reply.base.clone(),
             started_at: reply.started_at.clone(),
         };
         state.subscribers.push(subscriber);
@@ -222,7 +241,7 @@ mod tests {
     fn a_screen_coming_back_gets_the_reply_so_far_then_every_later_event_once() {
         let replies = LiveReplies::default();
         let (first, to_first) = collector();
-        let guard = replies.begin("s1", Some("turn-9".into()), None, to_first);
+        let guard = replies.begin("s1", Some("turn-9".into()), None, String::new(), to_first);
         let reply = guard.reply().clone();
         // Not findable before its conversation is known.
         assert!(replies.attach(7, Box::new(|_| ())).is_none());
@@ -277,9 +296,17 @@ mod tests {
     #[test]
     fn a_reply_continuing_a_conversation_is_found_from_its_start() {
         let replies = LiveReplies::default();
-        let _guard = replies.begin("s2", None, Some(3), Box::new(|_| ()));
+        let guard = replies.begin("s2", None, Some(3), "Once upon".into(), Box::new(|_| ()));
         let view = replies.attach(3, Box::new(|_| ())).expect("found");
-        assert_eq!((view.text.as_str(), view.turn_id), ("", None));
+        assert_eq!(
+            (view.text.as_str(), view.turn_id, view.base.as_str()),
+            ("", None, "Once upon")
+        );
         assert!(replies.attach(4, Box::new(|_| ())).is_none());
+        // Once its end is sent, a screen coming back reads the reply from the library.
+        guard
+            .reply()
+            .fail(&IpcError::new(IpcErrorKind::Network, "Lost."));
+        assert!(replies.attach(3, Box::new(|_| ())).is_none());
     }
 }

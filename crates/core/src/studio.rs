@@ -435,7 +435,7 @@ impl Drop for OpenCharge<'_> {
 }
 
 /// The text of a message's content (its text blocks, joined).
-pub(crate) fn text_of(content: &MessageContent) -> String {
+pub fn text_of(content: &MessageContent) -> String {
     match content {
         MessageContent::Text(t) => t.clone(),
         MessageContent::Blocks(blocks) => blocks_text(blocks),

@@ -313,6 +313,7 @@ pub async fn chat_stream(
         &stream_id,
         turn_id,
         conversation_id,
+        prefill_of(&request),
         Box::new(move |e| send_event(&events, e)),
     );
     let reply = live.reply().clone();
@@ -359,6 +360,21 @@ pub async fn chat_stream(
     }
     drop(live);
     outcome
+}
+
+/// The words a reply continues: the request's last message when it is the assistant's own (a
+/// prefill), without its trailing white space, as the studio sends them.
+fn prefill_of(request: &MessagesRequest) -> String {
+    request
+        .messages
+        .last()
+        .filter(|m| m.role == specdesk_types::MessageRole::Assistant)
+        .map(|m| {
+            specdesk_core::studio::text_of(&m.content)
+                .trim_end()
+                .to_owned()
+        })
+        .unwrap_or_default()
 }
 
 /// A screen back at conversation `conversation_id`: the reply streaming in it now, with its text

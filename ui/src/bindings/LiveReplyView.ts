@@ -21,6 +21,11 @@ text: string,
  */
 html: string, 
 /**
+ * The words the reply continues (a cut or stopped reply continued), before `text`; empty
+ * for a new reply.
+ */
+base: string, 
+/**
  * When the reply started (RFC 3339).
  */
 startedAt: string, };

@@ -51,7 +51,7 @@ fn a_call_is_listed_while_it_runs_then_as_it_ended() {
             .map(|a| (a.id.as_str(), a.title.as_str(), a.state))
             .collect::<Vec<_>>(),
         [
-            ("call-1", "Tell me", ActivityState::Running),
+            ("stream-s1", "Tell me", ActivityState::Running),
             ("call-2", "A kite", ActivityState::Running),
         ]
     );
@@ -79,7 +79,7 @@ fn a_call_is_listed_while_it_runs_then_as_it_ended() {
             .map(|a| (a.id.as_str(), a.state, a.stop.is_some()))
             .collect::<Vec<_>>(),
         [
-            ("call-1", ActivityState::Stopped, false),
+            ("stream-s1", ActivityState::Stopped, false),
             ("call-2", ActivityState::Done, false),
         ]
     );

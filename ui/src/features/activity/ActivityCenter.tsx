@@ -35,7 +35,13 @@ export function ActivityCenter() {
     return () => document.removeEventListener("mousedown", away);
   }, [open]);
   return (
-    <div className="activity" ref={box} onKeyDown={(e) => e.key === "Escape" && open && (e.stopPropagation(), close(true))}>
+    <div
+      className="activity"
+      ref={box}
+      onKeyDown={(e) => e.key === "Escape" && open && (e.stopPropagation(), close(true))}
+      // Focus that leaves the control and its panel closes the panel (it would cover what has it).
+      onBlur={(e) => open && !box.current?.contains(e.relatedTarget as Node | null) && e.relatedTarget !== null && setOpen(false)}
+    >
       <button
         ref={button}
         type="button"
@@ -96,9 +102,12 @@ export function stateLine(a: Activity, now: number): string {
 function ActivityRow({ entry: a, now, onOpened }: { entry: Activity; now: number; onOpened: () => void }) {
   const navigate = useNavigate();
   const toast = useErrorToast();
+  const titleRef = useRef<HTMLButtonElement>(null);
   const stop = () => {
     const s = a.stop;
     if (!s) return;
+    // Stop goes once the entry ends: the focus waits on its title.
+    titleRef.current?.focus();
     const done = s.kind === "stream" ? call("cancel_stream", { streamId: s.streamId }) : call("cancel_job", { jobId: s.jobId });
     done.catch(toast);
   };
@@ -107,6 +116,7 @@ function ActivityRow({ entry: a, now, onOpened }: { entry: Activity; now: number
     <li className="activity-row" data-state={a.state} aria-label={`${KIND_WORDS[a.kind]}: ${title}`}>
       <div className="activity-main">
         <button
+          ref={titleRef}
           type="button"
           className="link-button activity-title"
           onClick={() => {

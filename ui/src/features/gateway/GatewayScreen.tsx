@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { Tabs, type TabDef } from "../../lib/Tabs";
 import { STUDIOS, useNavigate, type NavTarget, type Studio } from "../../lib/nav";
 import { STUDIO_NAMES } from "../../lib/placeNames";
+import { useConnectionId } from "../../ipc/hooks";
 import { ChatStudio } from "./chat/ChatStudio";
 import { ImageStudio } from "./images/ImageStudio";
 import { ModelCatalog } from "./models/ModelCatalog";
@@ -17,17 +18,20 @@ import "./gateway.css";
 
 const TABS: TabDef<Studio>[] = STUDIOS.map((id) => ({ id, label: STUDIO_NAMES[id] }));
 
-/** What was last open in each studio, this run. */
-const lastInStudio: Partial<Record<Studio, NavTarget>> = {};
+/** What was last open in each studio, this run, per connection (another's items mean nothing). */
+const lastInStudio = new Map<string, Partial<Record<Studio, NavTarget>>>();
 
 export function GatewayScreen({ place }: { place: Extract<NavTarget, { area: "gateway" }> }) {
   const navigate = useNavigate();
   const studio = place.studio ?? "chat";
+  const connection = useConnectionId() ?? "";
   useEffect(() => {
-    lastInStudio[studio] = place;
-  }, [studio, place]);
+    const last = lastInStudio.get(connection) ?? {};
+    last[studio] = place;
+    lastInStudio.set(connection, last);
+  }, [studio, place, connection]);
   // A studio's tab reopens what was last open in it (the conversation, the image, the take).
-  const setStudio = (next: Studio) => navigate(lastInStudio[next] ?? { area: "gateway", studio: next });
+  const setStudio = (next: Studio) => navigate(lastInStudio.get(connection)?.[next] ?? { area: "gateway", studio: next });
   return (
     <section className="page page-wide gateway" aria-labelledby="gateway-title">
       <h1 id="gateway-title">Gateway</h1>

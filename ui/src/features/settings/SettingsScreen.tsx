@@ -394,14 +394,22 @@ function PreferencesForm({ initial }: { initial: Settings }) {
 export function SettingsScreen({ section }: { section?: SettingsSection }) {
   const navigate = useNavigate();
   const page = useRef<HTMLDivElement>(null);
+  // A section named by the route (a relaunch, the palette, a link) is scrolled to, after the
+  // frame's own scroll for a new place (features/shell/scrollMemory.ts).
   useEffect(() => {
     if (!section) return;
-    // After the frame's own scroll for a new place (features/shell/scrollMemory.ts).
     const frame = window.requestAnimationFrame(() => page.current?.querySelector(`#settings-${section}`)?.scrollIntoView?.({ block: "start" }));
     return () => window.cancelAnimationFrame(frame);
   }, [section]);
+  // A section chosen in the list is scrolled to and takes the focus (the next Tab goes into it).
+  const goTo = (name: SettingsSection) => {
+    navigate({ area: "settings", section: name }, { replace: true });
+    const el = page.current?.querySelector<HTMLElement>(`#settings-${name}`);
+    el?.scrollIntoView?.({ block: "start" });
+    el?.focus({ preventScroll: true });
+  };
   const part = (name: SettingsSection, body: ReactNode) => (
-    <div id={`settings-${name}`} className="settings-section">
+    <div id={`settings-${name}`} className="settings-section" tabIndex={-1}>
       {body}
     </div>
   );
@@ -416,7 +424,7 @@ export function SettingsScreen({ section }: { section?: SettingsSection }) {
             aria-current={section === name ? "location" : undefined}
             onClick={(e) => {
               e.preventDefault();
-              navigate({ area: "settings", section: name }, { replace: true });
+              goTo(name);
             }}
           >
             {SECTION_NAMES[name]}

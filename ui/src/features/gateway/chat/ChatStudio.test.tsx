@@ -67,6 +67,7 @@ beforeEach(() => {
           streams.push({ streamId: String(a.streamId), conversationId: a.conversationId as number | undefined, turnId: a.turnId as string | undefined, request: a.request as MessagesRequest, channel: a.onEvent as Channel<ChatEvent>, resolve });
         });
       case "conversation_messages":
+        if (a.conversationId !== 7) return [];
         return [{ id: 9, conversationId: 7, role: "assistant", content: [], model: MODEL, requestId: "req_42", creditsCharged: 0.025, createdAt: "" }];
       case "conversation_tree":
         return saved.filter((t) => t.conversationId === a.conversationId).at(-1)?.tree ?? null;
@@ -242,7 +243,7 @@ describe("ChatStudio", () => {
     expect(streaming && [streaming.status, streaming.id === turnId]).toEqual(["streaming", true]);
 
     kept = [{ id: 7, profileId: "sandbox", title: "Tell me a story", createdAt: "2026-11-22T09:00:00Z", updatedAt: "2026-11-22T09:00:00Z" }];
-    live = { streamId: streams[0]?.streamId ?? "", turnId: streaming?.id, conversationId: 7, text: "Once upon a time", html: "<p>Once upon a time</p>", startedAt: "2026-11-22T09:00:00Z" };
+    live = { streamId: streams[0]?.streamId ?? "", turnId: streaming?.id, conversationId: 7, text: "Once upon a time", html: "<p>Once upon a time</p>", base: "", startedAt: "2026-11-22T09:00:00Z" };
     renderRouted({ area: "gateway", studio: "chat", conversation: 7 }, (route) => <ChatStudio conversation={route.area === "gateway" ? route.conversation : undefined} />);
     const thread = await screen.findByRole("list", { name: "Messages" });
     await waitFor(() => expect(within(thread).getByText("Once upon a time")).toBeTruthy());
@@ -253,5 +254,19 @@ describe("ChatStudio", () => {
     act(() => liveChannel?.onmessage({ type: "done", conversationId: 7, message: reply("Once upon a time there was a kite."), creditsCharged: 0.03 }));
     await waitFor(() => expect(announcer().textContent).toBe("Once upon a time there was a kite."));
     expect(streams).toHaveLength(1);
+  });
+
+  it("leaves a reply running when another conversation is opened (only Stop cancels it)", async () => {
+    kept = [{ id: 8, profileId: "sandbox", title: "Tide tables", createdAt: "2026-11-22T09:00:00Z", updatedAt: "2026-11-22T09:00:00Z" }];
+    renderRouted({ area: "gateway" }, (route) => <ChatStudio conversation={route.area === "gateway" ? route.conversation : undefined} />);
+    await waitFor(() => expect((screen.getByLabelText("Model") as HTMLSelectElement).value).toBe(MODEL));
+    fireEvent.change(input(), { target: { value: "Tell me a story" } });
+    fireEvent.keyDown(input(), { key: "Enter" });
+    await waitFor(() => expect(streams).toHaveLength(1));
+    emit(0, { type: "start", conversationId: 7 });
+    emit(0, { type: "text", index: 0, text: "Once upon" });
+    fireEvent.click((await screen.findAllByRole("button", { name: /^Tide tables/ }))[0] as HTMLElement);
+    await waitFor(() => expect(screen.getByRole("heading", { level: 2, name: "Tide tables" })).toBeTruthy());
+    expect(cancelled).toEqual([]);
   });
 });

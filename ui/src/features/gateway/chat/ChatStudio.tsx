@@ -30,6 +30,13 @@ import "./chat.css";
 
 const FORM_KEY = "specdesk.chat.form";
 
+/** A conversation older than the list shows, by its id: there when the library has its messages. */
+async function findConversation(id: number): Promise<Conversation | null> {
+  const messages = await call("conversation_messages", { conversationId: id });
+  const first = messages[0];
+  return first ? { id, profileId: "", title: "", createdAt: first.createdAt, updatedAt: messages.at(-1)?.createdAt ?? first.createdAt } : null;
+}
+
 /** `conversation`: the one the route names (lib/nav.ts), else a new chat. */
 export function ChatStudio({ conversation: wanted }: { conversation?: number }) {
   const [form, setForm] = useState<ChatForm>(() => ({ ...DEFAULT_FORM, ...(loadJson(FORM_KEY, isChatForm) ?? {}) }));
@@ -95,14 +102,14 @@ export function ChatStudio({ conversation: wanted }: { conversation?: number }) 
     }
   };
 
+  // Opening another conversation never stops a reply: it runs on in Rust (only Stop cancels).
   const open = (c: Conversation) => {
-    if (busy) chat.stop();
     markChatOpen(c.id);
     void chat.open(c);
   };
   // (Read once the list is current: a conversation just made may not be in an older copy.)
   const listed = conversations.isFetching ? undefined : conversations.data;
-  useConversationRoute(wanted, chat, listed, open, () => notice("That conversation is no longer on this computer."));
+  useConversationRoute(wanted, chat, listed, open, () => notice("That conversation is no longer on this computer."), findConversation);
 
   // Stable for the memoized parts around the thread: a streamed delta renders this studio again,
   // and the conversation list, the composer, the compare lanes and the settings need not follow.

@@ -28,8 +28,6 @@ export interface OpenedTree {
   tree: ChatTree;
   /** A reply ended while no screen followed it: the tree differs from the one kept. */
   changed: boolean;
-  /** The words the reply still streaming (`live`) continues, when it continues a reply. */
-  liveBase: string;
 }
 
 /**
@@ -47,14 +45,10 @@ export async function loadTree(id: number, live?: LiveReplyView | null): Promise
   const reply = newest?.role === "assistant" ? newest : undefined;
   const kept = reply ? toBlocks(reply.content) : [];
   let changed = false;
-  let liveBase = "";
   const turns = Object.fromEntries(
     Object.entries(tree.turns).map(([k, t]): [string, Turn] => {
       if (t.status !== "streaming") return [k, t];
-      if (live && t.id === live.turnId) {
-        liveBase = baseOf(textOf(t.content), live.text);
-        return [k, { ...t, content: [{ type: "text", text: liveBase + live.text }] }];
-      }
+      if (live && t.id === live.turnId) return [k, { ...t, content: [{ type: "text", text: live.base + live.text }] }];
       if (reply && !reply.cut && Date.parse(reply.createdAt) >= Date.parse(t.createdAt)) {
         changed = true;
         const done: Turn = { ...t, content: kept, status: "done", error: undefined };
@@ -67,16 +61,7 @@ export async function loadTree(id: number, live?: LiveReplyView | null): Promise
       return [k, { ...t, content, status: content.length ? ("cut" as const) : ("error" as const), error: CLOSED }];
     }),
   );
-  return { tree: { ...tree, turns }, changed, liveBase };
-}
-
-/** The words a streaming reply continues: `kept` (the turn as last kept) is they followed by the
- * start of `streamed` (the reply's text so far). */
-export function baseOf(kept: string, streamed: string): string {
-  for (let n = Math.min(kept.length, streamed.length); n > 0; n -= 1) {
-    if (kept.endsWith(streamed.slice(0, n))) return kept.slice(0, kept.length - n);
-  }
-  return kept;
+  return { tree: { ...tree, turns }, changed };
 }
 
 export const CLOSED: IpcError = { kind: "stream", message: "Specdesk closed before this reply finished. The part received is kept." };

@@ -144,8 +144,12 @@ export async function followChatStream(
       for (const ev of early.splice(0)) listen(ev);
       return running(view.streamId, h, state);
     },
-    // Not followed after all (another conversation was opened meanwhile).
-    leave: state.quiet,
+    // Not followed after all (another conversation was opened meanwhile): nothing kept any more.
+    leave: () => {
+      state.quiet();
+      listen = () => undefined;
+      early.length = 0;
+    },
   };
 }
 

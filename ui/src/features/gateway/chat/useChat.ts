@@ -194,9 +194,10 @@ export function useChat(settings: ChatSettings) {
       setConversationId(c.id);
       setTree(emptyTree());
       const token = ++opening.current;
+      let live: Awaited<ReturnType<typeof followChatStream>> = null;
       try {
         // Joined first, so no event of it falls between the tree read and the following.
-        const live = await followChatStream(c.id);
+        live = await followChatStream(c.id);
         const opened = await loadTree(c.id, live?.view);
         const next = opened?.tree ?? fromMessages(await call("conversation_messages", { conversationId: c.id }));
         if (token !== opening.current) {
@@ -209,9 +210,10 @@ export function useChat(settings: ChatSettings) {
         const turnId = live?.view.turnId;
         if (live && turnId && next.turns[turnId]) {
           setStreamingId(turnId);
-          running.current = live.follow(replyHandlers(turnId, opened?.liveBase ?? "", live.view.text, next.turns[turnId]?.model));
+          running.current = live.follow(replyHandlers(turnId, live.view.base, live.view.text, next.turns[turnId]?.model));
         } else live?.leave();
       } catch (e) {
+        live?.leave();
         if (token === opening.current) setLoadError(toIpcError(e));
       }
     },

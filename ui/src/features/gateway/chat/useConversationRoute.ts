@@ -18,6 +18,7 @@ export function useConversationRoute(
   list: Conversation[] | undefined,
   open: (c: Conversation) => void,
   onMissing: () => void,
+  lookup: (id: number) => Promise<Conversation | null>,
 ): void {
   const navigate = useNavigate();
   // The conversation the address last named (undefined: a new chat).
@@ -44,11 +45,18 @@ export function useConversationRoute(
     if (!list || named.current === wanted) return;
     named.current = wanted;
     const found = list.find((c) => c.id === wanted);
-    if (found) open(found);
-    else {
+    if (found) {
+      open(found);
+      return;
+    }
+    // Older than the list shows: looked for by its id in the library.
+    const missing = () => {
       onMissing();
       navigate({ area: "gateway" }, { replace: true });
-    }
+    };
+    void lookup(wanted)
+      .then((c) => (named.current !== wanted ? undefined : c ? open(c) : missing()))
+      .catch(missing);
     // Only the address and the list decide; the conversation shown is read as it is now.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [wanted, list]);

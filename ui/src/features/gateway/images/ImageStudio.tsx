@@ -54,7 +54,8 @@ export function ImageStudio({ image }: { image?: number }) {
     const item = index === null ? undefined : viewerItems[index];
     navigate({ area: "gateway", studio: "images", ...(item ? { image: item.id } : {}) }, { replace: true });
   };
-  const gone = media.data !== undefined && image !== undefined && !all.some((m) => m.id === image);
+  // (Judged on a current list: an image made while the studio was away may not be in an older copy.)
+  const gone = media.data !== undefined && !media.isFetching && image !== undefined && !all.some((m) => m.id === image);
   useEffect(() => {
     if (!gone) return;
     notice("That image is no longer in the gallery.");
