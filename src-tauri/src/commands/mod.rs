@@ -7,6 +7,7 @@
 pub mod activity;
 pub mod agents;
 pub mod clipboard;
+pub mod conversations;
 pub mod gateway;
 pub mod jobs;
 pub mod plans;
