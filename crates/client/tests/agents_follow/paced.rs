@@ -14,6 +14,18 @@ fn status_only(status: &str) -> Value {
     batch
 }
 
+/// Follows `batch_7f3a` on `server` at the app's pace (timelines at one poll in three while
+/// `watched`), polling without waiting; every update until its end.
+async fn follow_at_pace(server: &MockServer, watched: bool) -> Vec<BatchUpdate> {
+    let c = client_with(server, |cfg| cfg.job_poll_interval = Duration::ZERO);
+    let pace = specdesk_client::Pace::new(move || watched, 3);
+    c.agents()
+        .follow_batch_paced("batch_7f3a", pace)
+        .try_collect()
+        .await
+        .unwrap()
+}
+
 /// Mounts `GET /batch_7f3a` answers: `with_events` (each once, in order, the last for good) for
 /// reads with the timelines, `without` likewise for status reads; each expected exactly as often
 /// as listed.
@@ -64,14 +76,7 @@ async fn a_batch_nobody_watches_is_polled_for_its_status_and_its_timeline_read_o
         ],
     )
     .await;
-    let c = client_with(&server, |cfg| cfg.job_poll_interval = Duration::ZERO);
-    let pace = specdesk_client::Pace::new(|| false, 3);
-    let updates: Vec<BatchUpdate> = c
-        .agents()
-        .follow_batch_paced("batch_7f3a", pace)
-        .try_collect()
-        .await
-        .unwrap();
+    let updates = follow_at_pace(&server, false).await;
     let progress = |completed| BatchUpdate::Progress {
         completed,
         total: 2,
@@ -107,14 +112,7 @@ async fn a_watched_batch_has_its_timelines_read_at_one_poll_in_three() {
         ],
     )
     .await;
-    let c = client_with(&server, |cfg| cfg.job_poll_interval = Duration::ZERO);
-    let pace = specdesk_client::Pace::new(|| true, 3);
-    let updates: Vec<BatchUpdate> = c
-        .agents()
-        .follow_batch_paced("batch_7f3a", pace)
-        .try_collect()
-        .await
-        .unwrap();
+    let updates = follow_at_pace(&server, true).await;
     let progress: Vec<_> = updates
         .iter()
         .filter(|u| matches!(u, BatchUpdate::Progress { .. }))
