@@ -319,7 +319,7 @@ export async function tauriDrag(type, paths = []) {
 }
 
 /** The visible windows titled `title` on the virtual display (none: an empty list). */
-function windowsTitled(title) {
+export function windowsTitled(title) {
   try {
     return execFileSync("xdotool", ["search", "--onlyvisible", "--name", `^${title}$`], { encoding: "utf8" }).trim().split("\n").filter(Boolean);
   } catch {

@@ -11,6 +11,7 @@ import { prefetchAreas } from "./features/shell/areas";
 import { useHashRoute } from "./features/shell/history";
 import { placeOf } from "./features/shell/route";
 import { useDeepLinks } from "./features/shell/links";
+import { useJobNotices } from "./features/activity/useJobNotices";
 import { showCard } from "./components/Toasts";
 import { useScrollMemory } from "./features/shell/scrollMemory";
 import { useGlobalShortcuts } from "./features/shell/shortcuts";
@@ -47,6 +48,8 @@ export function App() {
   useDeepLinks(frameShown, navigate, (sentence) =>
     showCard({ id: "deep-link", tone: "error", duration: 15000, render: () => <span role="alert">{sentence}</span> }),
   );
+  // A long job that ended is told on every screen, and opened from its notice (or a desktop one).
+  useJobNotices(route, navigate);
   // Each history entry keeps its scroll position (Back returns to it; a new place starts at the top).
   useScrollMemory(mainRef, entry, hash, frameShown);
   const [dialog, setDialog] = useState<Dialog>(null);

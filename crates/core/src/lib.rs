@@ -61,7 +61,9 @@ pub use profiles::{
     SANDBOX_PROFILE_ID,
 };
 pub use secrets::{KeyStatus, Keys, MemorySecretStore, SecretError, SecretStore, masked_tail};
-pub use settings::{MemorySettings, Settings, SettingsStore, SpecDepth, Stored, Theme};
+pub use settings::{
+    MemorySettings, NotifyKinds, Settings, SettingsStore, SpecDepth, Stored, Theme,
+};
 pub use specs::{FileInfo, SpecDoc, SpecDraft, SpecPage, SpecQuery, SpecView};
 pub use startup::{StartProblem, StartStep};
 pub use studio::Studio;

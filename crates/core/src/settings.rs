@@ -32,6 +32,29 @@ pub enum SpecDepth {
 /// Bounds of the spec polling interval (the service recommends 10-15 s).
 pub const POLL_RANGE: std::ops::RangeInclusive<u32> = 10..=15;
 
+/// The kinds of finished work that bring a desktop notification (Settings, Preferences).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct NotifyKinds {
+    /// A spec ready or failed.
+    pub specs: bool,
+    /// A browser batch finished.
+    pub batches: bool,
+    /// A video ready or failed.
+    pub videos: bool,
+}
+
+impl Default for NotifyKinds {
+    fn default() -> Self {
+        NotifyKinds {
+            specs: true,
+            batches: true,
+            videos: true,
+        }
+    }
+}
+
 /// What the user can change (DESIGN.md: settings only, no secrets).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
@@ -43,7 +66,10 @@ pub struct Settings {
     pub default_spec_depth: SpecDepth,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub download_folder: Option<String>,
+    /// Desktop notifications at all, when the window is in the background.
     pub notifications: bool,
+    /// Which kinds of finished work notify (each only while `notifications` is on).
+    pub notify: NotifyKinds,
     /// Daily spend cap in credits per connection id (no entry: no cap). A gateway call that
     /// would pass it is refused before it is sent (`spendCap`).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
@@ -63,6 +89,7 @@ impl Default for Settings {
             default_spec_depth: SpecDepth::Fast,
             download_folder: None,
             notifications: true,
+            notify: NotifyKinds::default(),
             spend_caps: BTreeMap::new(),
         }
     }
@@ -397,7 +424,26 @@ mod tests {
         assert_eq!(
             json,
             serde_json::json!({"activeProfileId": "sandbox", "theme": "system",
-                "specPollIntervalSecs": 12, "defaultSpecDepth": "fast", "notifications": true})
+                "specPollIntervalSecs": 12, "defaultSpecDepth": "fast", "notifications": true,
+                "notify": {"specs": true, "batches": true, "videos": true}})
+        );
+    }
+
+    #[test]
+    fn a_file_from_before_the_per_kind_switches_notifies_of_every_kind() {
+        let old: Settings =
+            serde_json::from_value(serde_json::json!({"notifications": false})).unwrap();
+        assert!(!old.notifications);
+        assert_eq!(old.notify, NotifyKinds::default());
+        let some: Settings =
+            serde_json::from_value(serde_json::json!({"notify": {"batches": false}})).unwrap();
+        assert_eq!(
+            some.notify,
+            NotifyKinds {
+                specs: true,
+                batches: false,
+                videos: true
+            }
         );
     }
 

@@ -5,6 +5,9 @@
 // region: a card adds no role of its own, so a screen reader announces each toast once.
 import { useCallback, type ReactNode } from "react";
 import { Toaster, toast } from "sonner";
+// Sonner puts its stylesheet in at run time, which the app's content security policy refuses (the
+// toasts then lost their place and showed list markers): it comes with the app's own CSS instead.
+import "sonner/dist/styles.css";
 import type { IpcError } from "../ipc/contract";
 import { toIpcError } from "../ipc/invoke";
 import { ErrorActions, errorTitle } from "./ErrorPanel";
@@ -18,10 +21,12 @@ interface CardOptions {
   /** How long it stays untouched, in ms; Infinity for "until dismissed". */
   duration: number;
   render: (id: string) => ReactNode;
+  /** Called once the toast is gone (dismissed or timed out). */
+  onGone?: () => void;
 }
 
 /** Shows (or replaces) a toast drawn by `render`, paused while focus is inside it. */
-export function showCard({ id, tone, duration, render }: CardOptions) {
+export function showCard({ id, tone, duration, render, onGone }: CardOptions) {
   const draw = (paused: boolean) =>
     toast.custom(
       () => (
@@ -38,7 +43,7 @@ export function showCard({ id, tone, duration, render }: CardOptions) {
           </button>
         </div>
       ),
-      { id, duration: paused ? Infinity : duration, unstyled: true },
+      { id, duration: paused ? Infinity : duration, unstyled: true, onDismiss: onGone, onAutoClose: onGone },
     );
   draw(false);
 }

@@ -35,6 +35,7 @@ import type { JobKind } from "../bindings/JobKind";
 import type { MediaItem } from "../bindings/MediaItem";
 import type { LiveReplyView } from "../bindings/LiveReplyView";
 import type { Activity } from "../bindings/Activity";
+import type { ActivityPlace } from "../bindings/ActivityPlace";
 import type { MediaKind } from "../bindings/MediaKind";
 import type { MessagesRequest } from "../bindings/MessagesRequest";
 import type { MessagesResponse } from "../bindings/MessagesResponse";
@@ -67,6 +68,7 @@ import type { KeyStatus } from "../bindings/KeyStatus";
 import type { ProfileInput } from "../bindings/ProfileInput";
 import type { ProfileView } from "../bindings/ProfileView";
 import type { Settings } from "../bindings/Settings";
+import type { NotifyKinds } from "../bindings/NotifyKinds";
 import type { SpendCapDetail } from "../bindings/SpendCapDetail";
 import type { SpendToday } from "../bindings/SpendToday";
 import type { SpecDepth } from "../bindings/SpecDepth";
@@ -127,6 +129,7 @@ export type {
   ProfileInput,
   ProfileView,
   Settings,
+  NotifyKinds,
   SpendCapDetail,
   SpendToday,
   SpecDepth,
@@ -423,4 +426,8 @@ export interface AppEvents {
   "activity-changed": null;
   /** A `specdesk://` link was opened while the app runs (its text, as given). */
   "deep-link": string;
+  /** A long job (spec, batch, video) ended, told once: its activity entry (in-app notice). */
+  "job-finished": Activity;
+  /** A desktop notification was clicked: open the place of its item. */
+  "open-place": ActivityPlace;
 }

@@ -15,6 +15,7 @@ export const TEST_SETTINGS: Settings = {
   specPollIntervalSecs: 12,
   defaultSpecDepth: "fast",
   notifications: true,
+  notify: { specs: true, batches: true, videos: true },
 };
 
 function testClient(): QueryClient {

@@ -5,6 +5,7 @@ import { mockIPC, mockWindows } from "@tauri-apps/api/mocks";
 import type { AppEvents, CommandName } from "../ipc/contract";
 import { baseHandlers, createDb, type MockDb } from "./base";
 import { getScenario, ipcError, scenarioNames, type ChannelSender, type Handler, type MockContext } from "./registry";
+import { finishedTracker } from "./jobFinished";
 
 // Every file in ./scenarios registers its scenarios when loaded: nothing to list by hand.
 import.meta.glob(["./scenarios/*.ts", "!./scenarios/*.test.ts"], { eager: true });
@@ -107,11 +108,14 @@ export function installMock(search: string): MockControl {
     return slim;
   };
 
+  const finished = finishedTracker();
   const emit = (event: string, payload: unknown) => {
     const sent = event === "job-changed" ? slimJobChange(payload) : payload;
     for (const id of [...(listeners.get(event) ?? [])]) {
       internals().runCallback(id, { event, id, payload: sent });
     }
+    const ended = event === "job-changed" ? finished(payload) : null;
+    if (ended) emit("job-finished", ended);
   };
 
   const channel = <T>(value: unknown): ChannelSender<T> => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Activity } from "../../bindings/Activity";
 import { stateLine } from "./ActivityCenter";
-import { routeOf, runningLabel, runningOf } from "./places";
+import { routeOf, runningLabel, runningOf, showsPlace } from "./places";
 
 const entry = (over: Partial<Activity>): Activity => ({
   id: "call-1",
@@ -43,5 +43,14 @@ describe("what the activity center says", () => {
     expect(stateLine(entry({ state: "done" }), now)).toBe("Done");
     expect(stateLine(entry({ state: "failed" }), now)).toBe("Failed");
     expect(stateLine(entry({ state: "stopped" }), now)).toBe("Stopped");
+  });
+});
+
+describe("showsPlace", () => {
+  it("is the place itself or a view within it, never a neighbour whose id starts the same", () => {
+    expect(showsPlace({ area: "specs", specId: "abc", tab: "human" }, { area: "specs", specId: "abc" })).toBe(true);
+    expect(showsPlace({ area: "agents", batch: { batchId: "b1", task: 3 } }, { area: "agents", batch: { batchId: "b1" } })).toBe(true);
+    expect(showsPlace({ area: "specs", specId: "abcd" }, { area: "specs", specId: "abc" })).toBe(false);
+    expect(showsPlace({ area: "plans" }, { area: "specs" })).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import type { Activity } from "../../bindings/Activity";
 import type { ActivityKind } from "../../bindings/ActivityKind";
 import type { ActivityPlace } from "../../bindings/ActivityPlace";
 import { STUDIOS, type NavTarget, type Studio } from "../../lib/nav";
+import { formatRoute } from "../shell/route";
 
 export const KIND_WORDS: Record<ActivityKind, string> = {
   chat: "Chat reply",
@@ -46,4 +47,41 @@ export function runningOf(list: readonly Activity[]): Activity[] {
 /** "2 running" (or "Nothing running"), as the header's control says it. */
 export function runningLabel(n: number): string {
   return n === 0 ? "Nothing running" : `${n.toLocaleString("en-US")} running`;
+}
+
+/** `title` cut at a word to about 60 characters ("streaks…", never "streaks an…"). */
+export function shortTitle(title: string): string {
+  if (title.length <= 60) return title;
+  const cut = title.slice(0, 60);
+  const word = cut.lastIndexOf(" ");
+  return `${(word > 20 ? cut.slice(0, word) : cut).replace(/[\s,;:.…]+$/, "")}…`;
+}
+
+/** What the in-app notice of a finished job says (its Open goes to `routeOf(place)`). */
+export function finishedSentence(job: Activity): string {
+  const title = shortTitle(job.title);
+  const failed = job.state === "failed";
+  switch (job.kind) {
+    case "spec":
+      return failed ? `Your spec could not be generated: “${title}”.` : `Your spec is ready: “${title}”.`;
+    case "video":
+      return failed ? `Your video could not be made: “${title}”.` : `Your video is ready: “${title}”.`;
+    case "batch":
+      return failed ? `Your browser batch could not be finished (${title}).` : `Your browser batch has finished (${title}).`;
+    default:
+      return `${KIND_WORDS[job.kind]} ${failed ? "failed" : "finished"}: “${title}”.`;
+  }
+}
+
+/** Where a finished job's notice opens it: its item (a spec on its human document). */
+export function opensAt(job: Activity): NavTarget {
+  const to = routeOf(job.place);
+  return to.area === "specs" && to.specId ? { ...to, tab: "human" } : to;
+}
+
+/** Whether `shown` is the place `target` names or a view within it (a spec's tab, a batch's task). */
+export function showsPlace(shown: NavTarget, target: NavTarget): boolean {
+  const at = formatRoute(shown);
+  const want = formatRoute(target);
+  return at === want || (at.startsWith(want) && "/?".includes(at.charAt(want.length)));
 }

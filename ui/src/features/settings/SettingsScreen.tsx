@@ -24,6 +24,7 @@ import { checkApiKey } from "../../lib/validate";
 import { EMPTY_DRAFT, ProfileForm, capOf, toInput, type ProfileDraft } from "./ProfileForm";
 import { Spending, useSaveCap } from "./Spending";
 import { Support } from "./Support";
+import { NotifyFields } from "./NotifyFields";
 
 type Notice = { kind: "success" | "info"; text: string } | null;
 
@@ -370,12 +371,7 @@ function PreferencesForm({ initial }: { initial: Settings }) {
           )}
         </div>
       </div>
-      <div className="field">
-        <label className="row" htmlFor="pref-notify">
-          <input id="pref-notify" type="checkbox" checked={draft.notifications} onChange={(e) => set({ notifications: e.target.checked })} />
-          Notify me when a long job finishes
-        </label>
-      </div>
+      <NotifyFields draft={draft} set={set} />
       <div className="row">
         <button className="btn btn-primary" type="submit" disabled={save.isPending || !!pollError}>
           Save preferences

@@ -1,8 +1,7 @@
 // Spec generations of the job ledger, newest first: unfinished ones are followed live (progress
 // text, elapsed time, credits used so far); a failed one offers "Edit and try again"; a completed
-// one opens its spec. A generation that finishes while it is shown says so in a notice whose
-// "Open" opens the spec on its human document.
-import { useEffect, useRef } from "react";
+// one opens its spec. That a generation finished is told on every screen (features/activity/
+// useJobNotices.tsx), not here.
 import type { Job } from "../../ipc/contract";
 import type { SpecStatusResponse } from "../../bindings/SpecStatusResponse";
 import { call, toIpcError } from "../../ipc/invoke";
@@ -10,10 +9,9 @@ import { ErrorActions, ErrorPanel } from "../../components/ErrorPanel";
 import { useErrorToast } from "../../components/Toasts";
 import { formatCreditsWord, formatElapsed, formatHours } from "../../lib/format";
 import { useNavigate } from "../../lib/nav";
-import { useNotice } from "../../lib/notices";
 import { useNow } from "../../lib/useNow";
 import { draftFromJobRequest, type ComposerDraft } from "./draft";
-import { isUnfinishedJob, openSpecOn, useFollowJob, useSpecJobs } from "./queries";
+import { isUnfinishedJob, useFollowJob, useSpecJobs } from "./queries";
 import { depthLabel, jobStatusInfo } from "./status";
 import { ToneBadge } from "./StatusBadge";
 
@@ -36,16 +34,6 @@ export function jobResult(job: Job): Partial<SpecStatusResponse> {
   return job.result && typeof job.result === "object" ? (job.result as Partial<SpecStatusResponse>) : {};
 }
 
-/** The completion notice of a generation that finished while shown (its "Open" reads the spec). */
-export function readyNotice(job: Job): string {
-  const title = jobTitle(job);
-  // Long ones end at a word (never "streaks an…").
-  const cut = title.slice(0, 60);
-  const word = cut.lastIndexOf(" ");
-  const short = title.length > 60 ? `${(word > 20 ? cut.slice(0, word) : cut).replace(/[\s,;:.]+$/, "")}…` : title;
-  return `Your spec is ready: “${short}”.`;
-}
-
 /** Seconds from the job's creation to `now` (or to its last update once it ended). */
 export function jobElapsedSeconds(job: Job, now: number): number {
   const start = Date.parse(job.createdAt);
@@ -64,21 +52,6 @@ export function JobRow({ job, onRefill }: { job: Job; onRefill: (d: ComposerDraf
   const status = jobStatusInfo(live.status);
   const title = jobTitle(live);
   const elapsed = formatElapsed(jobElapsedSeconds(live, now));
-  const notice = useNotice();
-
-  // Seen running, now completed: the notice offers "Open" on the human document (a row that
-  // mounts already finished says nothing).
-  const wasUnfinished = useRef(unfinished);
-  const specId = live.status === "completed" ? live.remoteId : undefined;
-  useEffect(() => {
-    if (wasUnfinished.current && !unfinished && specId) {
-      notice(readyNotice(live), { label: "Open", run: () => openSpecOn(navigate, specId, "human") });
-    }
-    wasUnfinished.current = unfinished;
-    // Once per change of state, not per copy of the job.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [unfinished, specId]);
-
   return (
     <li className="job-row" aria-label={title}>
       <div className="job-main">

@@ -1,13 +1,11 @@
-// A finished generation's notice opens its spec on the human document; a live spec on the
-// built-in Sandbox is read every second.
+// Open shows a spec on its human document; a live spec on the built-in Sandbox is read every
+// second.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
-import type { Channel } from "@tauri-apps/api/core";
 import deep from "../../../../crates/types/tests/fixtures/specs/spec-result-deep.json";
-import type { Job, JobEvent, SpecView as SpecViewData } from "../../ipc/contract";
+import type { SpecView as SpecViewData } from "../../ipc/contract";
 import { renderScreen } from "../../lib/testing";
-import { Generations } from "./Generations";
 import { SpecsScreen } from "./SpecsScreen";
 import { isLoopbackUrl, openSpecOn, SANDBOX_POLL_MS, specPollMs } from "./queries";
 
@@ -17,21 +15,6 @@ delete spec.humanSpecMarkdown;
 delete spec.codingAgentSpecMarkdown;
 const VIEW = { spec, offline: false, hasHumanMarkdown: true, hasAgentMarkdown: true, cachedAt: "2026-11-22T08:00:00Z" } as unknown as SpecViewData;
 const HTML = '<h1 id="recipe-box">Recipe Box, the human spec</h1><p>For people.</p>';
-
-const T0 = "2026-11-22T08:00:00.000Z";
-function job(over: Partial<Job>): Job {
-  return {
-    id: 4,
-    kind: "spec",
-    profileId: "sandbox",
-    request: { depth: "fast", input: "A habit tracker for small teams", docUrls: [] },
-    status: "running",
-    result: null,
-    createdAt: T0,
-    updatedAt: T0,
-    ...over,
-  };
-}
 
 beforeEach(() => {
   Element.prototype.scrollIntoView = vi.fn();
@@ -56,63 +39,6 @@ function specIpc(view: SpecViewData = VIEW) {
   });
   return calls;
 }
-
-describe("the completion notice", () => {
-  it("a generation that finishes while shown offers Open, which opens its spec on the human document", async () => {
-    let channel: Channel<JobEvent> | undefined;
-    mockIPC((cmd, args) => {
-      if (cmd === "list_jobs") return [job({})];
-      if (cmd === "follow_job") {
-        channel = (args as { onEvent: Channel<JobEvent> }).onEvent;
-        return new Promise(() => undefined);
-      }
-      if (cmd.startsWith("plugin:")) return 1;
-      return null;
-    });
-    const navigate = vi.fn();
-    renderScreen(<Generations onRefill={() => undefined} />, navigate);
-    await screen.findByRole("listitem", { name: "A habit tracker for small teams" });
-    await waitFor(() => expect(channel).toBeDefined());
-    expect(screen.queryByText(/Your spec is ready/)).toBeNull();
-
-    act(() => {
-      channel?.onmessage({
-        type: "done",
-        job: job({ status: "completed", remoteId: SPEC_ID, result: { status: "completed" }, updatedAt: "2026-11-22T08:00:05.000Z" }),
-      });
-    });
-    const text = await screen.findByText("Your spec is ready: “A habit tracker for small teams”.");
-    const toast = text.closest<HTMLElement>(".toast-card");
-    expect(toast).not.toBeNull();
-    fireEvent.click(within(toast ?? document.body).getByRole("button", { name: "Open" }));
-    expect(navigate).toHaveBeenCalledTimes(1);
-    expect(navigate).toHaveBeenCalledWith({ area: "specs", specId: SPEC_ID, tab: "human" });
-    // The row's own button still opens the spec.
-    const row = screen.getByRole("listitem", { name: "A habit tracker for small teams" });
-    expect(within(row).getByRole("button", { name: "Open spec" })).toBeTruthy();
-  });
-
-  it("says nothing for a generation that was already finished, or that failed", async () => {
-    let channel: Channel<JobEvent> | undefined;
-    mockIPC((cmd, args) => {
-      if (cmd === "list_jobs") return [job({ id: 1, status: "completed", remoteId: SPEC_ID, request: { depth: "fast", input: "Done before", docUrls: [] } }), job({ id: 2 })];
-      if (cmd === "follow_job") {
-        channel = (args as { onEvent: Channel<JobEvent> }).onEvent;
-        return new Promise(() => undefined);
-      }
-      if (cmd.startsWith("plugin:")) return 1;
-      return null;
-    });
-    renderScreen(<Generations onRefill={() => undefined} />);
-    await screen.findByRole("listitem", { name: "Done before" });
-    await waitFor(() => expect(channel).toBeDefined());
-    act(() => {
-      channel?.onmessage({ type: "done", job: job({ id: 2, status: "failed", error: { kind: "failed", message: "No milestones." }, updatedAt: "2026-11-22T08:00:05.000Z" }) });
-    });
-    await screen.findByText("No milestones.");
-    expect(screen.queryByText(/Your spec is ready/)).toBeNull();
-  });
-});
 
 describe("opening a spec on a tab", () => {
   it("Open names the Human spec tab in the address; the spec view shows that tab and its document", async () => {
@@ -181,13 +107,3 @@ describe("polling a live spec", () => {
   });
 });
 
-describe("readyNotice", () => {
-  it("names the spec, a long description cut at a word", async () => {
-    const { readyNotice } = await import("./Generations");
-    expect(readyNotice(job({}))).toBe("Your spec is ready: “A habit tracker for small teams”.");
-    expect(
-      readyNotice(job({ request: { depth: "fast", input: "A habit tracker for small teams: daily check-ins, streaks and a weekly summary by email." } })),
-    ).toBe("Your spec is ready: “A habit tracker for small teams: daily check-ins, streaks…”.");
-    expect(readyNotice(job({ request: { depth: "fast", input: "", fileName: "brief.md" } }))).toBe("Your spec is ready: “From the file brief.md”.");
-  });
-});
