@@ -172,6 +172,23 @@ test("a three-task batch runs live with its timeline and screenshots; a missing 
     "Film strip",
     "the focus stays on the film strip",
   );
+
+  // A big batch's tools on this mixed one, in WebKit: the count that filters, the keyboard in what
+  // is shown, a search typed in, and every task again.
+  await (await browser.$("button.status-filter*=Did not succeed")).click();
+  await browser.waitUntil(async () => (await taskRows()).length === 1, { timeout: 10000, timeoutMsg: "Did not succeed did not filter the list" });
+  assert.deepEqual(await taskRows(), [["2", `${siteUrl}/product`, "Nothing to act on"]]);
+  assert.match(await browser.execute(() => window.location.hash), /\?status=failed/);
+  await browser.execute(() => document.querySelector('[role="listbox"][aria-label="Tasks"]').focus());
+  await browser.keys(["Home"]);
+  await browser.waitUntil(async () => (await detailTitle()) === "Task 2", { timeout: 10000, timeoutMsg: "Home did not open the one task shown" });
+  await click("button", "Show every task");
+  await (await browser.$('.task-filter input[type="search"]')).setValue("about");
+  await browser.waitUntil(async () => (await taskRows()).length === 1, { timeout: 10000, timeoutMsg: "the search did not filter the list" });
+  assert.deepEqual(await taskRows(), [["3", `${siteUrl}/about`, "Succeeded"]]);
+  assert.equal(await browser.execute(() => document.querySelector(".task-filter-count")?.textContent), "1 of 3 tasks: matching “about”");
+  await click("button", "Show every task");
+  await browser.waitUntil(async () => (await taskRows()).length === 3, { timeout: 10000, timeoutMsg: "Show every task did not show them all" });
 });
 
 test("a batch whose live stream drops is followed by polling, then live again, with no duplicate", async () => {

@@ -102,6 +102,7 @@ describe("live view", () => {
         "CAPTCHA not solved 8",
         "Stuck in a loop 8",
         "Nothing to act on 8",
+        "Did not succeed 50",
         "Total 1,000",
         "Credits 120",
       ]);
@@ -161,6 +162,58 @@ describe("live view", () => {
     });
   });
 
+  test("narrows a 1000-task batch to its 50 failures by a count, a status and a search, and re-runs what a filter shows", async () => {
+    await h.withScenario("agents-watch", async ({ page, mock }) => {
+      await openAgents(page);
+      const view = await openBatch(page, BATCH_LIVE);
+      await view.getByText(/^Following by polling/).waitFor();
+      await mock.release("watch-midway");
+      await mock.release("watch-live");
+      await view.getByText(/^Finished/).waitFor();
+      const tasks = view.getByRole("listbox", { name: "Tasks" });
+      const numbers = async () => (await tasks.locator(".task-row-num").allInnerTexts()).map(Number);
+      const shown = () => textOf(view.locator(".task-filter-count"));
+
+      // The 50 that did not succeed: one in 20, the 20th, 40th… (the list is virtualized: the rows
+      // in the page are the first of them, and the list says it holds 50).
+      await view.getByRole("button", { name: "Did not succeed 50" }).click();
+      assert.equal(await shown(), "50 of 1,000 tasks: did not succeed");
+      assert.equal(await tasks.getByRole("option").first().getAttribute("aria-setsize"), "50");
+      const first = await numbers();
+      assert.deepEqual(first, Array.from({ length: first.length }, (_, k) => 20 * (k + 1)));
+      assert.match(await page.evaluate(() => window.location.hash), /^#\/agents\/batches\/6750aaaa0000000000001000\?status=failed$/);
+      // The keyboard moves through the shown tasks only: End is task 1000, Up the one before it.
+      await tasks.focus();
+      await page.keyboard.press("End");
+      await view.getByRole("article", { name: "Task 1000" }).waitFor();
+      await page.keyboard.press("ArrowUp");
+      await view.getByRole("article", { name: "Task 980" }).waitFor();
+
+      // One status: every one of its rows.
+      await view.getByRole("button", { name: "Timed out 9" }).click();
+      assert.deepEqual(await numbers(), [20, 140, 260, 380, 500, 620, 740, 860, 980]);
+      assert.equal(await shown(), "9 of 1,000 tasks: timed out");
+      // A search over URL, instruction and error, with the status.
+      await view.getByLabel("Search tasks").fill("item/5");
+      assert.deepEqual(await numbers(), [500]);
+      assert.equal(await shown(), "1 of 1,000 tasks: timed out, matching “item/5”");
+      await view.getByLabel("Search tasks").fill("");
+      assert.deepEqual(await numbers(), [20, 140, 260, 380, 500, 620, 740, 860, 980]);
+
+      // Re-run these: exactly the shown tasks, the input's value entered again.
+      await view.getByLabel("query").fill("hunter2-again");
+      await view.getByRole("button", { name: "Re-run these 9 tasks" }).click();
+      await page.waitForFunction(() => !window.location.hash.includes("6750aaaa0000000000001000"));
+      const [sent] = await mock.calls("submit_batch");
+      assert.deepEqual(sent.args.rerunOf, { batchId: BATCH_LIVE, taskIndices: [19, 139, 259, 379, 499, 619, 739, 859, 979] });
+      assert.deepEqual(
+        sent.args.tasks.map((t) => t.url),
+        [20, 140, 260, 380, 500, 620, 740, 860, 980].map((n) => `https://shop.example/item/${n}`),
+      );
+      await expectAxeClean(page, "a re-run sent from a filter (light)");
+    });
+  });
+
   test("shows every task status distinctly, with what it means and what to try (dark)", async () => {
     await h.withScenario("agents-watch", { theme: "dark" }, async ({ page }) => {
       await openAgents(page);
@@ -175,6 +228,7 @@ describe("live view", () => {
         "CAPTCHA not solved 1",
         "Stuck in a loop 1",
         "Nothing to act on 1",
+        "Did not succeed 6",
         "Total 10",
         "Credits 1.4",
       ]);

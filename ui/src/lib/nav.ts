@@ -20,6 +20,9 @@ export interface BatchPlace {
   batchId: string;
   task?: number;
   step?: number;
+  /** The task list's filter: a status (`failed`: every task that did not succeed) and a search. */
+  status?: string;
+  q?: string;
 }
 
 /** The Gateway's studios, in the order of its tabs. */

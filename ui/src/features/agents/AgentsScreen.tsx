@@ -8,7 +8,7 @@ import type { IpcError, Job } from "../../ipc/contract";
 import { ErrorPanel } from "../../components/ErrorPanel";
 import type { JobStatus } from "../../bindings/JobStatus";
 import { Builder } from "./builder/Builder";
-import { BatchHistory, BatchView, CapacityGauge, type WatchTarget } from "./watch";
+import { BatchHistory, BatchView, CapacityGauge, type TaskPlace, type WatchTarget } from "./watch";
 import { requestOf } from "./watch/batchJob";
 import { useNavigate, type AcceptanceRequest, type BatchPlace } from "../../lib/nav";
 import { AcceptanceFlow } from "./acceptance/AcceptanceFlow";
@@ -127,11 +127,11 @@ function useOpenBatch(place: BatchPlace | undefined) {
     // A batch the service has not named yet: the address says the batches.
     if (routeId) navigate({ area: "agents" });
   };
-  const onNamed = (batchId: string, at: { task?: number; step?: number }) => {
+  const onNamed = (batchId: string, at: TaskPlace) => {
     setByJob((j) => (j ? { ...j, named: batchId } : j));
     navigate({ area: "agents", batch: { batchId, ...at } }, { replace: true });
   };
-  const onPlace = (batchId: string, at: { task?: number; step?: number }) => navigate({ area: "agents", batch: { batchId, ...at } }, { replace: true });
+  const onPlace = (batchId: string, at: TaskPlace) => navigate({ area: "agents", batch: { batchId, ...at } }, { replace: true });
   return { open, setOpen, onNamed, onPlace, frame };
 }
 

@@ -19,7 +19,7 @@
 // Anything else (unknown area, extra parts, a malformed id or query) reads as the Specs area. The
 // library's list is the one lenient part: its unknown or unusable parameters are dropped one by one
 // (listAddress.ts), since the rest of that address still names a list worth showing.
-import { SETTINGS_SECTIONS, SPEC_TABS, STUDIOS, type NavTarget, type SettingsSection, type SpecTab, type Studio } from "../../lib/nav";
+import { SETTINGS_SECTIONS, SPEC_TABS, STUDIOS, type BatchPlace, type NavTarget, type SettingsSection, type SpecTab, type Studio } from "../../lib/nav";
 import { canonicalList } from "../specs/library/listAddress";
 
 /** Where a hash that cannot be read leads. */
@@ -38,6 +38,10 @@ const VIEW_VALUE = /^[A-Za-z0-9_:.-]{1,128}$/;
 const MODEL_ID = /^[A-Za-z0-9_:./@+-]{1,200}$/;
 /** A count from 1 as the screen shows it (a task's or a step's number), or a library id. */
 const NUMBER = /^[1-9][0-9]{0,8}$/;
+/** A task list's status filter: a status the service sends (upper case), `queued`, `running` or `failed`. */
+const TASK_STATUS = /^(?:[A-Z][A-Z0-9_]{0,39}|queued|running|failed)$/;
+/** The longest search a batch's address keeps. */
+const MAX_SEARCH = 200;
 
 const isSpecTab = (v: string): v is SpecTab => (SPEC_TABS as readonly string[]).includes(v);
 const isStudio = (v: string): v is Studio => (STUDIOS as readonly string[]).includes(v);
@@ -78,6 +82,8 @@ export function formatRoute(to: NavTarget): string {
       const b = to.batch;
       if (!b?.batchId) return "#/agents";
       const q = new URLSearchParams();
+      if (b.status) q.set("status", b.status);
+      if (b.q) q.set("q", b.q);
       if (b.task) {
         q.set("task", String(b.task));
         if (b.step) q.set("step", String(b.step));
@@ -188,12 +194,18 @@ function parseAgents(rest: string[], query: string): NavTarget | null {
   if (rest.length === 0) return query === "" ? { area: "agents" } : null;
   if (rest.length === 2 && rest[0] === "batches") {
     const batchId = decode(rest[1] ?? "");
-    const params = readQuery(query, ["task", "step"]);
+    const params = readQuery(query, ["status", "q", "task", "step"]);
     if (batchId === null || !SPEC_ID.test(batchId) || !params) return null;
     const task = params.get("task");
     const step = params.get("step");
     if ((task !== undefined && !NUMBER.test(task)) || (step !== undefined && (task === undefined || !NUMBER.test(step)))) return null;
-    const batch: { batchId: string; task?: number; step?: number } = { batchId };
+    const status = params.get("status");
+    const search = params.get("q");
+    if (status !== undefined && !TASK_STATUS.test(status)) return null;
+    if (search !== undefined && (search.trim() === "" || search.length > MAX_SEARCH)) return null;
+    const batch: BatchPlace = { batchId };
+    if (status !== undefined) batch.status = status;
+    if (search !== undefined) batch.q = search;
     if (task !== undefined) batch.task = Number(task);
     if (step !== undefined) batch.step = Number(step);
     return { area: "agents", batch };

@@ -4,7 +4,7 @@
 // (held until "watch-live"); a finished
 // batch with every task status; older batches for the history's pages; and a stream that fails
 // until the test releases "watch-recover". Open one with ?scenario=<name>.
-import type { Batch, BatchEvent, IpcError } from "../../ipc/contract";
+import type { Batch, BatchEvent, IpcError, Job } from "../../ipc/contract";
 import type { TaskResult } from "../../bindings/TaskResult";
 import type { TaskEvent } from "../../bindings/TaskEvent";
 import type { MockContext } from "../registry";
@@ -199,8 +199,29 @@ function olderBatches(n: number): Batch[] {
   }));
 }
 
+/** The ledger's job of the live batch: its tasks as sent (the input's value not kept), so a
+ * finished batch offers its re-runs. */
+function liveJob(db: MockDb): Job {
+  const tasks = Array.from({ length: LIVE_TASKS }, (_, i) => {
+    const r = liveResult(i);
+    return { url: r.url, instruction: r.instruction ?? "", input: { query: "" } };
+  });
+  return {
+    id: 7001,
+    kind: "batch",
+    profileId: db.settings.activeProfileId,
+    request: { tasks, mode: "live" },
+    remoteId: BATCH_LIVE,
+    status: "completed",
+    result: null,
+    createdAt: "2026-11-22T09:00:00.000Z",
+    updatedAt: "2026-11-22T09:02:00.000Z",
+  };
+}
+
 function setupWatch(db: MockDb) {
   db.batches = [liveBatch("processing"), statusesBatch(), ...db.batches, ...olderBatches(12)];
+  db.jobs.push(liveJob(db));
   db.dialog.save = "/home/user/Documents/batch-results";
 }
 

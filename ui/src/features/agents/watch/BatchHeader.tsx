@@ -1,11 +1,13 @@
 // The head of a watched batch: the connection in plain words, the outcome (failures said
-// prominently, never a green "done" over failed tasks), counts by status and credits.
+// prominently, never a green "done" over failed tasks), counts by status (filters of the task
+// list: StatusCounts.tsx) and credits.
 import type { IpcError } from "../../../bindings/IpcError";
 import { ErrorPanel } from "../../../components/ErrorPanel";
-import { formatCredits, plural } from "../../../lib/format";
+import { plural } from "../../../lib/format";
 import type { Connection, TaskView } from "./reducer";
-import { KNOWN_STATUSES, phaseInfo, statusInfo, type TaskPhase } from "./statuses";
-import { StatusChip } from "./StatusChip";
+import { KNOWN_STATUSES, statusInfo, type TaskPhase } from "./statuses";
+import { StatusCounts } from "./StatusCounts";
+import { notSucceeded, type StatusFilter } from "./taskFilter";
 
 export const CONNECTION_WORDS: Record<Connection, string> = {
   connecting: "Connecting — opening the batch's live view…",
@@ -85,6 +87,8 @@ export function BatchHeader({
   counts,
   credits,
   onRetry,
+  status,
+  onStatus,
 }: {
   batchId: string;
   titleId: string;
@@ -95,6 +99,9 @@ export function BatchHeader({
   counts: Map<TaskPhase, number>;
   credits: number;
   onRetry: () => void;
+  /** The task list's status filter, and how the counts change it. */
+  status?: StatusFilter;
+  onStatus: (status: StatusFilter | undefined) => void;
 }) {
   const { connection } = link;
   const finished = connection === "finished";
@@ -132,27 +139,16 @@ export function BatchHeader({
             </p>
           </div>
         ))}
-      <ul className="status-counts" aria-label="Tasks by status">
-        {shownPhases(counts, finished).map((p) => (
-          <li key={p} title={phaseInfo(p).meaning}>
-            <StatusChip phase={p} /> <span className="status-count">{(counts.get(p) ?? 0).toLocaleString("en-US")}</span>
-          </li>
-        ))}
-        <li className="status-total">
-          <span className="muted">Total</span> <span className="status-count">{tasks.length.toLocaleString("en-US")}</span>
-        </li>
-        <li className="status-credits">
-          {!finished && credits === 0 ? (
-            // A live stream's results carry no credits: the batch says what it cost when it ends.
-            <span className="muted">Credits when the batch ends</span>
-          ) : (
-            <>
-              <span className="muted">Credits{finished ? "" : " so far"}</span>{" "}
-              <span className="status-count">{formatCredits(credits)}</span>
-            </>
-          )}
-        </li>
-      </ul>
+      <StatusCounts
+        phases={shownPhases(counts, finished)}
+        counts={counts}
+        failed={notSucceeded(tasks, finished)}
+        total={tasks.length}
+        credits={credits}
+        finished={finished}
+        status={status}
+        onStatus={onStatus}
+      />
     </header>
   );
 }

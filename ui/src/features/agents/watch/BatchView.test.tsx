@@ -115,7 +115,7 @@ describe("BatchView", () => {
     const alert = screen.getByRole("alert");
     expect(within(alert).getByRole("heading").textContent).toBe("⚠ 2 of 3 tasks did not succeed.");
     expect(alert.textContent).toContain("1 timed out, 1 nothing to act on.");
-    expect(counts()).toEqual(["Succeeded 1", "Timed out 1", "Nothing to act on 1", "Total 3", "Credits 0.6"]);
+    expect(counts()).toEqual(["Succeeded 1", "Timed out 1", "Nothing to act on 1", "Did not succeed 2", "Total 3", "Credits 0.6"]);
     expect(screen.queryByText(/All .* succeeded/)).toBeNull();
   });
 
@@ -247,6 +247,55 @@ describe("BatchView", () => {
     expect(went).toEqual([
       [{ area: "agents", batch: { batchId: ID, task: 1, step: 4 } }, { replace: true }],
       [{ area: "agents", batch: { batchId: ID, task: 2 } }, { replace: true }],
+    ]);
+  });
+
+  it("filters the tasks by a count or a search, kept in the address; the keys move through what is shown", async () => {
+    ipc();
+    const went: NavTarget[] = [];
+    function Routed({ route }: { route: NavTarget }) {
+      const navigate = useNavigate();
+      return (
+        <BatchView
+          target={{ batchId: ID }}
+          place={route.area === "agents" ? route.batch : undefined}
+          onPlace={(batchId, at) => navigate({ area: "agents", batch: { batchId, ...at } }, { replace: true })}
+        />
+      );
+    }
+    renderRouted({ area: "agents", batch: { batchId: ID } }, (route) => <Routed route={route} />, (to) => went.push(to));
+    await waitFor(() => expect(channels).toHaveLength(1));
+    await send([{ type: "done", batch: FINAL }]);
+    const rows = () => within(screen.getByRole("listbox", { name: "Tasks" })).getAllByRole("option").map((o) => o.querySelector(".task-row-url")?.textContent);
+    expect(rows()).toEqual(["https://a.example", "https://b.example", "https://c.example"]);
+
+    fireEvent.click(screen.getByRole("button", { name: /^Did not succeed/ }));
+    expect(rows()).toEqual(["https://b.example", "https://c.example"]);
+    expect(screen.getByText("2 of 3 tasks: did not succeed")).toBeTruthy();
+    expect(screen.getByRole("button", { name: /^Did not succeed/ }).getAttribute("aria-pressed")).toBe("true");
+    // Down from nothing selected picks the first shown, then the next shown (task 3, not 2 + 1 of the batch).
+    const list = screen.getByRole("listbox", { name: "Tasks" });
+    fireEvent.keyDown(list, { key: "ArrowDown" });
+    fireEvent.keyDown(list, { key: "ArrowDown" });
+    expect(screen.getByRole("heading", { level: 3, name: "Task 3" })).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText("Search tasks"), { target: { value: "240 " } });
+    expect(rows()).toEqual(["https://b.example"]);
+    expect(screen.getByText("1 of 3 tasks: did not succeed, matching “240”")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: /^Timed out/ }));
+    expect(rows()).toEqual(["https://b.example"]);
+    fireEvent.click(screen.getByRole("button", { name: /^Succeeded/ }));
+    expect(screen.getByText("No task matches. Choose another status or search, or Show every task.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Show every task" }));
+    expect(rows()).toHaveLength(3);
+    expect(went).toEqual([
+      { area: "agents", batch: { batchId: ID, status: "failed" } },
+      { area: "agents", batch: { batchId: ID, status: "failed", task: 2 } },
+      { area: "agents", batch: { batchId: ID, status: "failed", task: 3 } },
+      { area: "agents", batch: { batchId: ID, status: "failed", q: "240", task: 3 } },
+      { area: "agents", batch: { batchId: ID, status: "TIMEOUT", q: "240", task: 3 } },
+      { area: "agents", batch: { batchId: ID, status: "SUCCESS", q: "240", task: 3 } },
+      { area: "agents", batch: { batchId: ID, task: 3 } },
     ]);
   });
 });

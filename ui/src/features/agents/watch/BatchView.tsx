@@ -11,12 +11,16 @@ import { BatchHeader } from "./BatchHeader";
 import { TaskList } from "./TaskList";
 import { TaskDetail } from "./TaskDetail";
 import { ExportButtons } from "./ExportButtons";
+import { TaskFilterBar } from "./TaskFilterBar";
+import { filterTasks, isFiltered, type StatusFilter, type TaskFilter } from "./taskFilter";
 import "./watch.css";
 
-/** The task and step shown (each from 1, as the screen numbers them). */
+/** The task and step shown (each from 1, as the screen numbers them) and the list's filter. */
 export interface TaskPlace {
   task?: number;
   step?: number;
+  status?: string;
+  q?: string;
 }
 
 interface PlaceProps {
@@ -58,7 +62,13 @@ function BatchWatch({ target, onRetry, onOpen, place, onPlace, onNamed }: { targ
   const shownPlace = serviceId && onPlace ? (place ?? {}) : own;
   const selected = shownPlace.task !== undefined ? shownPlace.task - 1 : null;
   const setPlace = (next: TaskPlace) => (serviceId && onPlace ? onPlace(serviceId, next) : setOwn(next));
-  const setSelected = (index: number) => setPlace({ task: index + 1 });
+  const status = shownPlace.status as StatusFilter | undefined;
+  const query = shownPlace.q;
+  const filter: TaskFilter = useMemo(() => ({ status, q: query }), [status, query]);
+  const kept = { ...(filter.status ? { status: filter.status } : {}), ...(filter.q ? { q: filter.q } : {}) };
+  const setSelected = (index: number) => setPlace({ ...kept, task: index + 1 });
+  const setFilter = (f: TaskFilter) =>
+    setPlace({ ...(f.status ? { status: f.status } : {}), ...(f.q ? { q: f.q } : {}), ...(shownPlace.task ? { task: shownPlace.task } : {}) });
   const jobNamed = "jobId" in target ? serviceId : undefined;
   useEffect(() => {
     if (jobNamed) onNamed?.(jobNamed, own);
@@ -69,6 +79,7 @@ function BatchWatch({ target, onRetry, onOpen, place, onPlace, onNamed }: { targ
   const credits = totalCredits(state);
   const task: TaskView | undefined = selected !== null ? state.tasks[selected] : undefined;
   const finished = state.connection === "finished";
+  const shown = useMemo(() => filterTasks(state.tasks, filter, finished), [state.tasks, filter, finished]);
   // The tasks as sent (their output schemas), once the service named the batch.
   const job = useBatchJob(state.batch?.id || undefined);
   const schemaOf = (i: number) => requestOf(job.data)?.tasks[i]?.output;
@@ -85,11 +96,16 @@ function BatchWatch({ target, onRetry, onOpen, place, onPlace, onNamed }: { targ
         counts={counts}
         credits={credits}
         onRetry={onRetry}
+        status={filter.status}
+        onStatus={(status) => setFilter({ ...filter, status })}
       />
-      {finished && state.batch?.id && <RerunPanel batchId={state.batch.id} tasks={state.tasks} finished={finished} onOpen={onOpen} />}
+      {finished && state.batch?.id && (
+        <RerunPanel batchId={state.batch.id} tasks={state.tasks} finished={finished} onOpen={onOpen} these={isFiltered(filter) ? shown : undefined} />
+      )}
       <div className="batch-body">
         <div className="batch-tasks">
-          <TaskList idPrefix={`${id}-task`} tasks={state.tasks} selected={selected} onSelect={setSelected} />
+          <TaskFilterBar filter={filter} shown={shown.length} total={state.tasks.length} onFilter={setFilter} />
+          <TaskList idPrefix={`${id}-task`} tasks={state.tasks} shown={shown} selected={selected} onSelect={setSelected} />
           <ExportButtons
             disabled={state.tasks.length === 0}
             tasks={state.tasks}
@@ -110,7 +126,7 @@ function BatchWatch({ target, onRetry, onOpen, place, onPlace, onNamed }: { targ
               task={task}
               schema={schemaOf(task.index)}
               step={shownPlace.step}
-              onStep={(step) => setPlace({ task: task.index + 1, step })}
+              onStep={(step) => setPlace({ ...kept, task: task.index + 1, step })}
             />
           ) : (
             <p className="empty">Choose a task to see its result and timeline.</p>

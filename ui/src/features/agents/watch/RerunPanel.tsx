@@ -13,20 +13,44 @@ import type { TaskView } from "./reducer";
 import { phaseInfo } from "./statuses";
 import type { WatchTarget } from "./useBatchWatch";
 
-export function RerunPanel({ batchId, tasks, finished, onOpen }: { batchId: string; tasks: TaskView[]; finished: boolean; onOpen?: (t: WatchTarget) => void }) {
+/** `these`: the tasks a filter shows (indices), re-run instead of those that did not succeed. */
+export function RerunPanel({
+  batchId,
+  tasks,
+  finished,
+  onOpen,
+  these,
+}: {
+  batchId: string;
+  tasks: TaskView[];
+  finished: boolean;
+  onOpen?: (t: WatchTarget) => void;
+  these?: number[];
+}) {
   const job = useBatchJob(finished ? batchId : undefined);
   const request = requestOf(job.data);
   if (!finished || !request) return null;
   return (
     <>
-      <RerunFailed batchId={batchId} request={request} tasks={tasks} onOpen={onOpen} />
+      <RerunTasks batchId={batchId} request={request} picked={these ?? failedIndices(tasks.map((t) => t.phase))} these={!!these} onOpen={onOpen} />
       {request.rerunOf && <CompareWithOriginal request={request} tasks={tasks} />}
     </>
   );
 }
 
-function RerunFailed({ batchId, request, tasks, onOpen }: { batchId: string; request: BatchRequest; tasks: TaskView[]; onOpen?: (t: WatchTarget) => void }) {
-  const failed = failedIndices(tasks.map((t) => t.phase));
+function RerunTasks({
+  batchId,
+  request,
+  picked: failed,
+  these,
+  onOpen,
+}: {
+  batchId: string;
+  request: BatchRequest;
+  picked: number[];
+  these: boolean;
+  onOpen?: (t: WatchTarget) => void;
+}) {
   // The first run's input values are not kept after sending: entered again here, by name (in
   // this component's memory only, gone with it).
   const [values, setValues] = useState<Record<string, string>>({});
@@ -69,7 +93,7 @@ function RerunFailed({ batchId, request, tasks, onOpen }: { batchId: string; req
         </fieldset>
       )}
       <button className="btn" type="button" disabled={!ready || rerun.isPending} onClick={() => rerun.mutate()}>
-        {rerun.isPending ? "Sending…" : `Re-run the ${plural(failed.length, "task")} that did not succeed`}
+        {rerun.isPending ? "Sending…" : these ? `Re-run these ${plural(failed.length, "task")}` : `Re-run the ${plural(failed.length, "task")} that did not succeed`}
       </button>
       {rerun.isSuccess && !onOpen && <p role="status">The re-run was sent as a new batch.</p>}
       {rerun.isError && <ErrorPanel error={toIpcError(rerun.error)} />}

@@ -39,29 +39,38 @@ const TaskRow = memo(function TaskRow({ task }: { task: TaskView }) {
   );
 });
 
+/** The list of the tasks `shown` (indices into `tasks`, as the filter kept them); `selected` and
+ * `onSelect` speak of a task's index in the batch. */
 export function TaskList({
   idPrefix,
   tasks,
+  shown,
   selected,
   onSelect,
 }: {
   idPrefix: string;
   tasks: TaskView[];
+  shown: readonly number[];
   selected: number | null;
   onSelect: (index: number) => void;
 }) {
   if (tasks.length === 0) return <p className="empty">No task has reported yet.</p>;
+  if (shown.length === 0) return <p className="empty">No task matches. Choose another status or search, or Show every task.</p>;
+  const at = selected === null ? -1 : shown.indexOf(selected);
   return (
     <VirtualListbox
       idPrefix={idPrefix}
       label="Tasks"
       className="task-list"
-      count={tasks.length}
-      selected={selected}
-      onSelect={onSelect}
+      count={shown.length}
+      selected={at === -1 ? null : at}
+      onSelect={(position) => {
+        const index = shown[position];
+        if (index !== undefined) onSelect(index);
+      }}
       estimateSize={TASK_ROW_HEIGHT}
-      renderOption={(i) => {
-        const t = tasks[i];
+      renderOption={(position) => {
+        const t = tasks[shown[position] ?? -1];
         return t ? <TaskRow task={t} /> : null;
       }}
     />
