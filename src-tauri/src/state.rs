@@ -79,6 +79,12 @@ impl AppState {
         .map_err(|e| StartProblem::library(&e, &library_path, data_dir))?;
         let notice = if fresh_library { None } else { opened.notice() };
         let library = Arc::new(opened.library);
+        // The files deleted in an earlier run (their Undo ended with it) go for good.
+        match specdesk_core::media::purge_deleted(&library, &media_dir) {
+            Ok(n) if n > 0 => tracing::info!("removed {n} deleted files"),
+            Ok(_) => {}
+            Err(e) => tracing::warn!("deleted files could not be removed: {}", e.message),
+        }
         let sandbox = crate::embedded_sandbox::start(&data_dir.join("sandbox"))
             .await
             .map_err(|e| StartProblem::sandbox(e, data_dir))?;

@@ -6,17 +6,31 @@ use std::path::{Path, PathBuf};
 use crate::ipc_error::IpcError;
 use crate::library::Library;
 
-/// Forgets generated file `id` and deletes it, when it is inside `media_dir` (a path outside the
-/// media folder is only forgotten, never deleted). A file already gone is not an error.
-pub fn delete_media(library: &Library, media_dir: &Path, id: i64) -> Result<(), IpcError> {
-    let path = library.delete_media(id)?;
-    if Path::new(&path).starts_with(media_dir)
-        && let Err(e) = std::fs::remove_file(&path)
-        && e.kind() != std::io::ErrorKind::NotFound
-    {
-        return Err(IpcError::storage(e));
+/// Deletes generated file `id` of connection `profile_id` as the user sees it: out of every list
+/// at once, its file kept until the next start so that Undo (`restore_media`) brings it back
+/// whole.
+pub fn delete_media(library: &Library, profile_id: &str, id: i64) -> Result<(), IpcError> {
+    library.hide_media(profile_id, id)
+}
+
+/// Removes for good the files deleted before this start (at start, when no Undo is offered any
+/// more): each is forgotten, and its file deleted when it is inside `media_dir` (a path outside
+/// the media folder is only forgotten). A file that cannot be removed is kept listed as deleted,
+/// to try again at the next start. Returns how many were removed.
+pub fn purge_deleted(library: &Library, media_dir: &Path) -> Result<usize, IpcError> {
+    let mut removed = 0;
+    for (id, path) in library.deleted_media()? {
+        if Path::new(&path).starts_with(media_dir)
+            && let Err(e) = std::fs::remove_file(&path)
+            && e.kind() != std::io::ErrorKind::NotFound
+        {
+            tracing::warn!("a deleted file could not be removed: {e}");
+            continue;
+        }
+        library.delete_media(id)?;
+        removed += 1;
     }
-    Ok(())
+    Ok(removed)
 }
 
 /// Where generated file `id` is on disk, when it is still there and inside `media_dir` (the only
@@ -82,7 +96,7 @@ mod tests {
     }
 
     #[test]
-    fn a_file_in_the_media_folder_is_forgotten_and_deleted() {
+    fn a_deleted_file_leaves_the_lists_at_once_comes_back_with_undo_and_goes_at_the_next_start() {
         let dir = tempfile::tempdir().unwrap();
         let media = dir.path().join("media");
         std::fs::create_dir_all(&media).unwrap();
@@ -90,18 +104,42 @@ mod tests {
         std::fs::write(&file, b"png").unwrap();
         let library = Library::in_memory().unwrap();
         let id = add(&library, &file);
+        let item = library.media_item(id).unwrap();
 
-        delete_media(&library, &media, id).unwrap();
-        assert!(!file.exists());
+        // Another connection's file is not this one's to delete.
+        assert_eq!(
+            delete_media(&library, "home", id).unwrap_err().kind,
+            IpcErrorKind::NotFound
+        );
+        delete_media(&library, "work", id).unwrap();
         assert_eq!(library.media(None, None, 10, 0).unwrap(), []);
-
-        let again = delete_media(&library, &media, id).unwrap_err();
+        assert_eq!(library.media_count(Some("work"), None).unwrap(), 0);
+        assert_eq!(
+            library.media_item(id).unwrap_err().kind,
+            IpcErrorKind::NotFound
+        );
+        assert!(file.exists(), "kept while its Undo is offered");
+        let again = delete_media(&library, "work", id).unwrap_err();
         assert_eq!(
             (again.kind, again.message.as_str()),
             (
                 IpcErrorKind::NotFound,
                 "That file is no longer in the library."
             )
+        );
+
+        assert_eq!(library.restore_media("work", id).unwrap(), item);
+        assert_eq!(library.media(None, None, 10, 0).unwrap(), vec![item]);
+        assert_eq!(purge_deleted(&library, &media).unwrap(), 0);
+        assert!(file.exists());
+
+        delete_media(&library, "work", id).unwrap();
+        assert_eq!(purge_deleted(&library, &media).unwrap(), 1);
+        assert!(!file.exists());
+        assert_eq!(library.deleted_media().unwrap(), []);
+        assert_eq!(
+            library.restore_media("work", id).unwrap_err().message,
+            "That file can no longer be restored: it was deleted for good."
         );
     }
 
@@ -114,21 +152,13 @@ mod tests {
         std::fs::write(&outside, b"png").unwrap();
         let library = Library::in_memory().unwrap();
         let id = add(&library, &outside);
+        let gone = add(&library, &media.join("gone.png"));
 
-        delete_media(&library, &media, id).unwrap();
+        delete_media(&library, "work", id).unwrap();
+        delete_media(&library, "work", gone).unwrap();
+        assert_eq!(purge_deleted(&library, &media).unwrap(), 2);
         assert!(outside.exists());
-        assert_eq!(library.media(None, None, 10, 0).unwrap(), []);
-    }
-
-    #[test]
-    fn a_file_already_gone_is_only_forgotten() {
-        let dir = tempfile::tempdir().unwrap();
-        let media = dir.path().join("media");
-        let library = Library::in_memory().unwrap();
-        let id = add(&library, &media.join("gone.png"));
-
-        delete_media(&library, &media, id).unwrap();
-        assert_eq!(library.media(None, None, 10, 0).unwrap(), []);
+        assert_eq!(library.deleted_media().unwrap(), []);
     }
 
     #[test]

@@ -14,7 +14,7 @@ use specdesk_core::image_file::ImageFile;
 use specdesk_core::live_replies::LiveReplyView;
 use specdesk_core::settings::SpendToday;
 use specdesk_core::spend::{GatewayCall, PriceList, check_call};
-use specdesk_core::{Charged, ChatEvent, ChatReply, Job, MediaItem, MediaKind, Studio};
+use specdesk_core::{Charged, ChatEvent, ChatReply, Job, MediaItem, Studio};
 use specdesk_types::{
     ImageRequest, MessagesRequest, ModelList, PublicCatalog, RerankRequest, RerankResult,
     SpeechRequest, Transcription, VideoRequest,
@@ -234,45 +234,6 @@ pub async fn transcribe_media(
     .await
 }
 
-/// Saves a copy of generated file `id`: into the download folder (the OS's Downloads folder when
-/// none is set), or where the user picks when `choose`. The path written, or `None` when the
-/// dialog was cancelled.
-#[tauri::command]
-pub async fn save_media_copy(
-    app: AppHandle,
-    state: State<'_, AppState>,
-    id: i64,
-    choose: bool,
-) -> Result<Option<String>> {
-    use tauri_plugin_dialog::DialogExt;
-
-    let source = specdesk_core::media::media_path(&state.library, &state.media_dir, id)?;
-    let to = if choose {
-        let name = source
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let dialog = app.dialog().file().set_file_name(&name);
-        let Some(picked) = super::run_dialog(dialog, |d| d.blocking_save_file()).await? else {
-            return Ok(None);
-        };
-        Some(super::local_path(
-            picked,
-            "path",
-            "That place cannot be written to. Choose a folder on this computer.",
-        )?)
-    } else {
-        None
-    };
-    let folder = super::download_folder(&app, &state)?;
-    let copy = tauri::async_runtime::spawn_blocking(move || {
-        specdesk_core::media::save_copy(&source, &folder, to)
-    })
-    .await
-    .map_err(specdesk_core::IpcError::storage)??;
-    Ok(Some(copy.display().to_string()))
-}
-
 #[tauri::command]
 pub async fn generate_images(
     app: AppHandle,
@@ -423,66 +384,6 @@ pub async fn raise_spend_cap_today(
         .profiles
         .raise_cap_today(&state.library, &profile_id, credits)
         .await
-}
-
-#[tauri::command]
-pub async fn list_media(
-    state: State<'_, AppState>,
-    kind: Option<MediaKind>,
-    limit: u32,
-    offset: u32,
-) -> Result<Vec<MediaItem>> {
-    // The connection in use's files only, like its jobs.
-    let profile_id = state.profiles.settings()?.active_profile_id;
-    state
-        .library
-        .media(Some(&profile_id), kind, limit.clamp(1, 500), offset)
-}
-
-/// Shows a generated file in the system's file manager.
-#[tauri::command]
-pub async fn reveal_media(app: AppHandle, state: State<'_, AppState>, id: i64) -> Result<()> {
-    use tauri_plugin_opener::OpenerExt;
-    let path = specdesk_core::media::media_path(&state.library, &state.media_dir, id)?;
-    app.opener().reveal_item_in_dir(&path).map_err(|e| {
-        specdesk_core::IpcError::internal(format!(
-            "The file manager could not be opened ({e}). The file is {}.",
-            path.display()
-        ))
-    })
-}
-
-/// Forgets a generated file and deletes it from the media folder.
-#[tauri::command]
-pub async fn delete_media(state: State<'_, AppState>, id: i64) -> Result<()> {
-    specdesk_core::media::delete_media(&state.library, &state.media_dir, id)
-}
-
-/// Keeps the settings files `ids` (the connection in use's) were made with.
-#[tauri::command]
-pub async fn set_media_settings(
-    state: State<'_, AppState>,
-    ids: Vec<i64>,
-    settings: serde_json::Value,
-) -> Result<()> {
-    let profile_id = state.profiles.settings()?.active_profile_id;
-    state
-        .library
-        .set_media_settings(&profile_id, &ids, &settings)
-}
-
-/// Marks a take preferred (over the other take of its A/B pair) or no longer preferred.
-#[tauri::command]
-pub async fn set_media_preferred(
-    state: State<'_, AppState>,
-    id: i64,
-    preferred: bool,
-    over: Option<i64>,
-) -> Result<()> {
-    let profile_id = state.profiles.settings()?.active_profile_id;
-    state
-        .library
-        .set_media_preferred(&profile_id, id, preferred, over)
 }
 
 /// A chat reply's markdown as sanitized HTML (the same renderer and sanitizer as specs).

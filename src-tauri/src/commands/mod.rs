@@ -10,6 +10,7 @@ pub mod clipboard;
 pub mod conversations;
 pub mod gateway;
 pub mod jobs;
+pub mod media;
 pub mod plans;
 pub mod recording;
 pub mod specs;

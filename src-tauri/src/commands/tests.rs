@@ -44,7 +44,7 @@ impl App {
                 super::specs::get_spec,
                 super::jobs::cancel_job,
                 super::jobs::list_jobs,
-                super::gateway::delete_media,
+                super::media::delete_media,
                 super::agents::check_tasks,
                 super::agents::check_task_data,
                 super::agents::keep_draft_values,

@@ -369,6 +369,8 @@ export interface Commands {
   raise_spend_cap_today: { args: { profileId: string; credits: number }; result: SpendToday };
   /** The connection in use's generated files, newest first. Show one with `convertFileSrc(item.path)` (the asset protocol serves the media folder only). */
   list_media: { args: { kind?: MediaKind; limit: number; offset: number }; result: MediaItem[] };
+  count_media: { args: { kind?: MediaKind }; result: number };
+  restore_media: { args: { id: number }; result: MediaItem };
   delete_media: { args: { id: number }; result: null };
   /** Shows a generated file in the system's file manager. */
   reveal_media: { args: { id: number }; result: null };

@@ -527,7 +527,7 @@ mod tests {
                 .unwrap();
             // As an earlier version left it (version 4: no scrub yet, no cut replies, no kept
             // catalogs, no kept branches or winners, no media settings, no model on charges, no
-            // deleted conversations kept for their Undo).
+            // deleted conversations or files kept for their Undo).
             lib.conn().pragma_update(None, "user_version", 4).unwrap();
             lib.conn()
                 .execute_batch(
@@ -537,7 +537,8 @@ mod tests {
                      ALTER TABLE media DROP COLUMN preferred;
                      ALTER TABLE credit_ledger DROP COLUMN model;
                      ALTER TABLE conversations DROP COLUMN deleted_at;
-                     ALTER TABLE credit_ledger DROP COLUMN estimate;",
+                     ALTER TABLE credit_ledger DROP COLUMN estimate;
+                     ALTER TABLE media DROP COLUMN deleted_at;",
                 )
                 .unwrap();
         }

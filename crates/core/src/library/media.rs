@@ -146,6 +146,7 @@ impl Library {
         let mut stmt = conn.prepare(
             "SELECT id, kind, path, prompt, model, profile_id, credits, cost, job_id, created_at, settings_json, preferred
              FROM media WHERE (?1 IS NULL OR profile_id = ?1) AND (?2 IS NULL OR kind = ?2)
+               AND deleted_at IS NULL
              ORDER BY id DESC LIMIT ?3 OFFSET ?4",
         )?;
         let rows = stmt.query_map(
@@ -155,12 +156,26 @@ impl Library {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// How many generated files there are (as `media` filters them): the M of "N of M".
+    pub fn media_count(
+        &self,
+        profile_id: Option<&str>,
+        kind: Option<MediaKind>,
+    ) -> Result<u32, IpcError> {
+        Ok(self.conn().query_row(
+            "SELECT COUNT(*) FROM media WHERE (?1 IS NULL OR profile_id = ?1)
+               AND (?2 IS NULL OR kind = ?2) AND deleted_at IS NULL",
+            params![profile_id, kind.map(MediaKind::as_str)],
+            |r| r.get(0),
+        )?)
+    }
+
     /// One generated file.
     pub fn media_item(&self, id: i64) -> Result<MediaItem, IpcError> {
         self.conn()
             .query_row(
                 "SELECT id, kind, path, prompt, model, profile_id, credits, cost, job_id, created_at, settings_json, preferred
-                 FROM media WHERE id = ?1",
+                 FROM media WHERE id = ?1 AND deleted_at IS NULL",
                 [id],
                 Self::row_to_media,
             )
@@ -240,6 +255,42 @@ impl Library {
         }
         tx.commit()?;
         Ok(())
+    }
+
+    /// Hides generated file `id` of connection `profile_id` as deleted: out of every list, its
+    /// file kept while its Undo is offered (`restore_media`).
+    pub fn hide_media(&self, profile_id: &str, id: i64) -> Result<(), IpcError> {
+        let n = self.conn().execute(
+            "UPDATE media SET deleted_at = ?3 WHERE id = ?1 AND profile_id = ?2 AND deleted_at IS NULL",
+            params![id, profile_id, now()],
+        )?;
+        if n == 0 {
+            return Err(IpcError::not_found(GONE));
+        }
+        Ok(())
+    }
+
+    /// Brings back file `id` of connection `profile_id`, deleted moments ago (its Undo).
+    pub fn restore_media(&self, profile_id: &str, id: i64) -> Result<MediaItem, IpcError> {
+        let n = self.conn().execute(
+            "UPDATE media SET deleted_at = NULL WHERE id = ?1 AND profile_id = ?2 AND deleted_at IS NOT NULL",
+            params![id, profile_id],
+        )?;
+        if n == 0 {
+            return Err(IpcError::not_found(
+                "That file can no longer be restored: it was deleted for good.",
+            ));
+        }
+        self.media_item(id)
+    }
+
+    /// The files deleted and not restored (id and path), to remove for good.
+    pub fn deleted_media(&self) -> Result<Vec<(i64, String)>, IpcError> {
+        let conn = self.conn();
+        let mut stmt =
+            conn.prepare("SELECT id, path FROM media WHERE deleted_at IS NOT NULL ORDER BY id")?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 
     /// Forgets a generated file; returns its path so the caller can delete the file.

@@ -204,6 +204,9 @@ const MIGRATIONS: &[&str] = &[
     // 12: what a streamed call was estimated at before it was sent: a stream cut before its
     // charge counts at it against the spend cap until a balance reading settles it.
     "ALTER TABLE credit_ledger ADD COLUMN estimate REAL;",
+    // 13: a deleted file is kept, hidden, while its Undo is offered; its file goes at the next
+    // start (`core::media::purge_deleted`).
+    "ALTER TABLE media ADD COLUMN deleted_at TEXT;",
 ];
 
 /// The version from which batch jobs hold no task input values.

@@ -222,6 +222,28 @@ defineScenario(
   },
 );
 
+/** More images than a page of the gallery holds (MEDIA_PAGE is 500): 520 over the library's own. */
+export const MANY_IMAGES = 520;
+
+defineScenario(
+  "gateway-media-many",
+  {
+    image_models: (_, ctx) => catalogView<ModelList>(ctx.db, { object: "list", data: clone(IMAGE_MODELS_PRICED) }),
+    video_models: (_, ctx) => catalogView<ModelList>(ctx.db, { object: "list", data: clone(VIDEO_MODELS_PRICED) }),
+    gateway_models: (_, ctx) => catalogView<ModelList>(ctx.db, { object: "list", data: clone(AUDIO_MODELS) }),
+  },
+  {
+    description: "The media library of gateway-media with 520 more images, for the gallery's pages.",
+    setup: (db) => {
+      setupLibrary(db);
+      const many = Array.from({ length: MANY_IMAGES }, (_, k) =>
+        item(1000 + MANY_IMAGES - k, "image", "png", `A harbour study number ${MANY_IMAGES - k}`, "openai/gpt-image-1", 0.4, "2026-11-22T10:00:00.000Z"),
+      );
+      db.media = [...many, ...db.media];
+    },
+  },
+);
+
 const BROKE = ipcError("insufficientCredits", "You have run out of credits. Top up to keep generating.", {
   status: 402,
   action: { label: "Top up", url: "https://example.com/topup" },

@@ -10,6 +10,8 @@ import { useErrorToast } from "../../../components/Toasts";
 import { useNotice } from "../../../lib/notices";
 import { CostLine } from "../shared/CostLine";
 import { useMedia, useRefreshMedia } from "../shared/queries";
+import { useDeleteMedia } from "../shared/useDeleteMedia";
+import { ListMore } from "../shared/ListMore";
 import { useImageModels } from "../models/queries";
 import { rememberSettings } from "../shared/settingsMemory";
 import { useDebounced } from "../shared/useDebounced";
@@ -93,17 +95,13 @@ export function ImageStudio({ image }: { image?: number }) {
     (thumb ?? opener.current)?.focus();
   };
 
-  const remove = (item: MediaItem) => {
-    call("delete_media", { id: item.id })
-      .then(() => {
-        setViewer(null);
-        setSelected((s) => s.filter((x) => x !== item.id));
-        refresh();
-        notice("Image deleted.");
-        opener.current?.closest(".gallery")?.querySelector<HTMLElement>("input[type=search]")?.focus();
-      })
-      .catch(toast);
-  };
+  const deleteMedia = useDeleteMedia();
+  const remove = (item: MediaItem) =>
+    deleteMedia(item, "Image", () => {
+      setViewer(null);
+      setSelected((s) => s.filter((x) => x !== item.id));
+      opener.current?.closest(".gallery")?.querySelector<HTMLElement>("input[type=search]")?.focus();
+    });
 
   const compared = selected.map((id) => all.find((m) => m.id === id)).filter((m): m is MediaItem => !!m);
 
@@ -159,6 +157,7 @@ export function ImageStudio({ image }: { image?: number }) {
           }}
         />
       )}
+      <ListMore shown={all.length} total={media.total} noun="image" more={!!media.more} onMore={media.loadMore} />
       {viewer !== null && viewerItems[viewer] && (
         <ImageViewer
           items={viewerItems}

@@ -27,7 +27,6 @@ export function ImageViewer({
 }) {
   const id = useId();
   const dialog = useRef<HTMLDivElement>(null);
-  const [confirming, setConfirming] = useState<number | null>(null);
   const [loaded, setLoaded] = useState<Record<number, string>>({});
   const item = items[index];
   useEffect(() => {
@@ -107,15 +106,10 @@ export function ImageViewer({
               <button className="btn" type="button" onClick={() => onSamePrompt(item)}>
                 Same prompt on another model
               </button>
-              {confirming === item.id ? (
-                <button className="btn btn-danger" type="button" onClick={() => onDelete(item)}>
-                  Delete for good
-                </button>
-              ) : (
-                <button className="btn btn-ghost btn-danger" type="button" onClick={() => setConfirming(item.id)}>
-                  Delete
-                </button>
-              )}
+              {/* Deleted at once: the notice that says so has Undo. */}
+              <button className="btn btn-ghost btn-danger" type="button" onClick={() => onDelete(item)}>
+                Delete
+              </button>
             </div>
           </div>
         </div>

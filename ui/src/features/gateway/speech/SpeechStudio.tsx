@@ -9,6 +9,8 @@ import { useErrorToast } from "../../../components/Toasts";
 import { CostLine } from "../shared/CostLine";
 import { MediaFacts } from "../shared/MediaFacts";
 import { useMedia, useRefreshMedia } from "../shared/queries";
+import { useDeleteMedia } from "../shared/useDeleteMedia";
+import { ListMore } from "../shared/ListMore";
 import { useGatewayModels } from "../models/queries";
 import { historyNumbers, isRecording } from "../shared/media";
 import { rememberSettings } from "../shared/settingsMemory";
@@ -40,6 +42,7 @@ export function SpeechStudio({ take }: { take?: number }) {
   const takes = useMedia("audio");
   const refresh = useRefreshMedia();
   const toast = useErrorToast();
+  const deleteMedia = useDeleteMedia();
   const generation = useMeteredCall<MediaItem>();
   const [draft, setDraft] = useState<SpeechDraft>(EMPTY_SPEECH);
   const current = take ?? null;
@@ -142,6 +145,8 @@ export function SpeechStudio({ take }: { take?: number }) {
           onPlay={(t) => setCurrent(t.id)}
           onSlot={(slot, t) => setAb((s) => putInSlot(s, slot, t.id))}
           onReveal={(t) => void call("reveal_media", { id: t.id }).catch(toast)}
+          onDelete={(t, name) => deleteMedia(t, name, () => setAb((s) => ({ ...s, a: s.a === t.id ? null : s.a, b: s.b === t.id ? null : s.b })))}
+          footer={<ListMore shown={takes.data?.length ?? 0} total={takes.total} noun="audio file" more={!!takes.more} onMore={takes.loadMore} />}
         />
       )}
     </div>

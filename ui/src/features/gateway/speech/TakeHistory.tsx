@@ -1,5 +1,5 @@
 // Every take of the library (speech and music), newest first, with its settings and cost: play
-// it, put it in slot A or B for an A/B listen, or show the file in its folder.
+// it, put it in slot A or B for an A/B listen, show the file in its folder or delete it (Undo).
 import { useId } from "react";
 import type { MediaItem } from "../../../ipc/contract";
 import { MediaFacts } from "../shared/MediaFacts";
@@ -15,6 +15,8 @@ export function TakeHistory({
   onPlay,
   onSlot,
   onReveal,
+  onDelete,
+  footer,
 }: {
   takes: MediaItem[];
   current: number | null;
@@ -25,6 +27,10 @@ export function TakeHistory({
   onPlay: (item: MediaItem) => void;
   onSlot: (slot: "a" | "b", item: MediaItem) => void;
   onReveal: (item: MediaItem) => void;
+  /** Deletes a take (with an Undo). */
+  onDelete: (item: MediaItem, name: string) => void;
+  /** Under the list: how many of how many (ListMore). */
+  footer?: React.ReactNode;
 }) {
   const id = useId();
   return (
@@ -66,12 +72,16 @@ export function TakeHistory({
                   <button className="btn btn-small btn-ghost" type="button" onClick={() => onReveal(t)}>
                     Show in folder<span className="visually-hidden"> (take {n})</span>
                   </button>
+                  <button className="btn btn-small btn-ghost" type="button" onClick={() => onDelete(t, `Take ${n}`)}>
+                    Delete<span className="visually-hidden"> take {n}</span>
+                  </button>
                 </div>
               </li>
             );
           })}
         </ol>
       )}
+      {footer}
     </section>
   );
 }

@@ -19,6 +19,7 @@ import { useMedia, useRefreshMedia } from "../shared/queries";
 import { useGatewayModels } from "../models/queries";
 import { useMeteredCall } from "../shared/useMeteredCall";
 import { Recorder } from "./Recorder";
+import { SourceFileActions } from "./SourceFileActions";
 import { segmentsOf, toSrt, transcriptFileName, transcriptionModels } from "./srt";
 import "../shared/shared.css";
 import "./transcribe.css";
@@ -112,6 +113,7 @@ export function TranscribeStudio() {
             {source ? (
               <>
                 Audio: <strong className="file-chosen">{source.label}</strong>
+                {source.mediaId !== undefined && <SourceFileActions mediaId={source.mediaId} label={source.label} onDeleted={() => setSource(null)} />}
               </>
             ) : (
               "Drop an audio file on the window, pick one, or choose a take."

@@ -13,6 +13,7 @@ import { CostLine } from "../shared/CostLine";
 import { usePlayableUrl } from "../shared/playable";
 import { priceOf } from "../shared/price";
 import { isUnfinished, useAddVideoJob, videoRequest, videoResult } from "./videoJobs";
+import { useDeleteMedia } from "../shared/useDeleteMedia";
 import { SaveCopyButton } from "../shared/SaveCopyButton";
 
 const STATUS: Record<string, { label: string; tone: string }> = {
@@ -64,6 +65,7 @@ function FailedVideo({ job }: { job: Job }) {
 
 export function VideoJobCard({ job, model, media }: { job: Job; model: CatalogModel | undefined; media: MediaItem[] }) {
   const toast = useErrorToast();
+  const deleteMedia = useDeleteMedia();
   const unfinished = isUnfinished(job);
   const now = useNow(unfinished);
   const req = videoRequest(job);
@@ -133,6 +135,9 @@ export function VideoJobCard({ job, model, media }: { job: Job; model: CatalogMo
             <SaveCopyButton id={mediaId} />
             <button className="btn" type="button" onClick={() => void call("reveal_media", { id: mediaId }).catch(toast)}>
               Show in folder
+            </button>
+            <button className="btn btn-ghost" type="button" onClick={() => deleteMedia({ id: mediaId }, "Video")}>
+              Delete<span className="visually-hidden"> this video</span>
             </button>
           </>
         )}

@@ -12,7 +12,7 @@ import { videoPriceLine } from "../shared/price";
 import { useMedia } from "../shared/queries";
 import { useVideoModels } from "../models/queries";
 import { VideoJobCard } from "./VideoJobCard";
-import { isUnfinished, useAddVideoJob, useVideoJobs } from "./videoJobs";
+import { isUnfinished, shownVideoJobs, useAddVideoJob, useVideoJobs } from "./videoJobs";
 import "../shared/shared.css";
 import "./video.css";
 
@@ -112,7 +112,7 @@ export function VideoStudio() {
           <p className="empty">No videos yet. Several can render at once; each is charged when it is done.</p>
         ) : (
           <ul className="video-jobs">
-            {jobs.data.map((job) => (
+            {shownVideoJobs(jobs.data, media.data && !media.more && !media.isFetching ? media.data : null).map((job) => (
               <VideoJobCard key={job.id} job={job} model={list.find((m) => m.id === (job.request as { model?: string } | null)?.model)} media={media.data ?? []} />
             ))}
           </ul>

@@ -105,3 +105,16 @@ export function useAddVideoJob() {
   const qc = useQueryClient();
   return (job: Job) => qc.setQueryData<Job[]>(videoKeys.of(job.profileId), (list) => upsertJob(list ?? [], job));
 }
+
+/**
+ * The video jobs to list: a completed one whose file was deleted is left out, judged only on a
+ * current, whole list of the library's videos (`media` null while it is read or not all read).
+ */
+export function shownVideoJobs(jobs: readonly Job[], media: readonly { id: number }[] | null): Job[] {
+  if (!media) return [...jobs];
+  const kept = new Set(media.map((m) => m.id));
+  return jobs.filter((j) => {
+    const id = j.status === "completed" ? videoResult(j).mediaId : undefined;
+    return id === undefined || kept.has(id);
+  });
+}

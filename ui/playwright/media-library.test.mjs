@@ -1,0 +1,80 @@
+// The media library as lists that never stop silently and files that can all be removed (issue
+// 24, point 7), on the mock IPC: a gallery of 525 images read 500 at a time with "N of M" and Show
+// more; a take, a video and an image deleted with Undo, each back where it was.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { expectAxeClean, openGateway, startHarness, textOf } from "./harness.mjs";
+
+let h;
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
+
+/** The toast that says `text`, and its Undo. */
+async function undo(page, text) {
+  const toast = page.locator(".toast-card", { hasText: text });
+  await toast.waitFor();
+  await toast.getByRole("button", { name: "Undo" }).click();
+}
+
+describe("media library", () => {
+  test("a gallery larger than a page says how many it shows of how many, and shows the rest on demand", async () => {
+    await h.withScenario("gateway-media-many", async ({ page, mock }) => {
+      await openGateway(page, "Images");
+      const more = page.locator(".list-more");
+      await more.getByText("Showing 500 of 525 images.").waitFor();
+      assert.equal(await page.locator(".gallery-thumb").count(), 500);
+      await more.getByRole("button", { name: "Show 25 more" }).click();
+      await more.getByText("All 525 images.").waitFor();
+      assert.equal(await page.locator(".gallery-thumb").count(), 525);
+      assert.deepEqual(
+        (await mock.calls("list_media")).map((c) => [c.args.kind, c.args.limit, c.args.offset]),
+        [
+          ["image", 500, 0],
+          ["image", 500, 500],
+        ],
+      );
+      await expectAxeClean(page, "a gallery read in two pages");
+    });
+  });
+
+  test("a take, a video and an image are deleted with an Undo that brings each back", async () => {
+    await h.withScenario("gateway-media", async ({ page, mock }) => {
+      await openGateway(page, "Speech and music");
+      const takes = page.getByRole("list", { name: "Takes" });
+      await takes.getByRole("button", { name: "Delete take 2" }).click();
+      await page.locator(".toast-card", { hasText: "Take 2 deleted." }).waitFor();
+      // The takes left are numbered again from the oldest.
+      await page.waitForFunction(() => document.querySelectorAll('[aria-label="Takes"] > li').length === 2);
+      assert.deepEqual(await takes.getByRole("listitem").evaluateAll((li) => li.map((l) => l.getAttribute("aria-label"))), ["Take 2", "Take 1"]);
+      await undo(page, "Take 2 deleted.");
+      await takes.getByRole("listitem", { name: "Take 3" }).waitFor();
+      assert.equal(await takes.getByRole("listitem").count(), 3);
+
+      await page.getByRole("tab", { name: "Video" }).click();
+      const card = page.getByRole("listitem", { name: "Video: A paper boat on a rainy street" });
+      await card.getByRole("button", { name: "Delete this video" }).click();
+      await card.waitFor({ state: "detached" });
+      await undo(page, "Video deleted.");
+      await card.waitFor();
+
+      await page.getByRole("tab", { name: "Images" }).click();
+      await page.locator(".list-more").getByText(/^All \d+ images\.$/).waitFor();
+      const count = Number((await textOf(page.locator(".list-more p"))).match(/\d+/)[0]);
+      await page.locator(".gallery-thumb").first().click();
+      const viewer = page.getByRole("dialog");
+      await viewer.getByRole("button", { name: /^Delete/ }).click();
+      await page.locator(".list-more").getByText(`All ${count - 1} images.`).waitFor();
+      await undo(page, "Image deleted.");
+      await page.locator(".list-more").getByText(`All ${count} images.`).waitFor();
+      assert.deepEqual(
+        (await mock.calls("restore_media")).map((c) => c.args.id),
+        [30, 40, 21],
+      );
+      assert.equal(await textOf(page.locator(".list-more p")), `All ${count} images.`);
+    });
+  });
+});
