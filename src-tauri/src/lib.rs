@@ -219,6 +219,7 @@ pub fn run() {
             commands::media::set_media_settings,
             commands::media::set_media_preferred,
             commands::conversations::list_conversations,
+            commands::conversations::count_conversations,
             commands::conversations::search_conversations,
             commands::conversations::conversation_messages,
             commands::conversations::delete_conversation,

@@ -1,6 +1,7 @@
-// The media library as lists that never stop silently and files that can all be removed (issue
-// 24, point 7), on the mock IPC: a gallery of 525 images read 500 at a time with "N of M" and Show
-// more; a take, a video and an image deleted with Undo, each back where it was.
+// Lists that never stop silently and files that can all be removed (issue 24, point 7), on the
+// mock IPC: a gallery of 525 images read 500 at a time with "N of M" and Show more; 230+
+// conversations read 200 at a time the same way; a take, a video and an image deleted with Undo,
+// each back where it was.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { expectAxeClean, openGateway, startHarness, textOf } from "./harness.mjs";
@@ -38,6 +39,27 @@ describe("media library", () => {
         ],
       );
       await expectAxeClean(page, "a gallery read in two pages");
+    });
+  });
+
+  test("a chat list longer than a page says how many it shows of how many, and shows the rest on demand", async () => {
+    await h.withScenario("gateway-chat-many", async ({ page, mock }) => {
+      await openGateway(page, "Chat");
+      const more = page.locator(".conv-list ~ .list-more");
+      await more.getByText(/^Showing 200 of 2\d\d conversations\.$/).waitFor();
+      const total = Number((await textOf(more.locator("p"))).match(/of (\d+)/)[1]);
+      assert.ok(total >= 230, `total ${total}`);
+      assert.equal(await page.locator(".conv-list > li").count(), 200);
+      await more.getByRole("button", { name: `Show ${Math.min(200, total - 200)} more` }).click();
+      await more.getByText(`All ${total} conversations.`).waitFor();
+      assert.equal(await page.locator(".conv-list > li").count(), total);
+      assert.deepEqual(
+        (await mock.calls("list_conversations")).map((c) => [c.args.limit, c.args.offset]).slice(-2),
+        [
+          [200, 0],
+          [200, 200],
+        ],
+      );
     });
   });
 

@@ -21,6 +21,13 @@ pub async fn list_conversations(
         .conversations(Some(&profile_id), limit.clamp(1, 500), offset)
 }
 
+/// How many conversations the connection in use has (the list's "N of M").
+#[tauri::command]
+pub async fn count_conversations(state: State<'_, AppState>) -> Result<u32> {
+    let profile_id = state.profiles.settings()?.active_profile_id;
+    state.library.conversation_count(&profile_id)
+}
+
 /// Conversations of the connection in use whose title, model or messages hold every word of
 /// `query`, the most recently active first.
 #[tauri::command]

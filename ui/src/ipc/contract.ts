@@ -380,6 +380,7 @@ export interface Commands {
   set_media_preferred: { args: { id: number; preferred: boolean; over?: number }; result: null };
   /** The connection in use's conversations, the most recently active first. */
   list_conversations: { args: { limit: number; offset: number }; result: Conversation[] };
+  count_conversations: { args: Record<string, never>; result: number };
   /** Conversations whose title, model or messages hold every word of `query` (the connection in use), most recent first. */
   search_conversations: { args: { query: string; limit: number }; result: Conversation[] };
   conversation_messages: { args: { conversationId: number }; result: ConversationMessage[] };

@@ -8,6 +8,7 @@ import { clone, now, type MockDb } from "./state";
 
 type ConversationCommand =
   | "list_conversations"
+  | "count_conversations"
   | "search_conversations"
   | "conversation_messages"
   | "delete_conversation"
@@ -37,6 +38,7 @@ const isObject = (v: unknown): boolean => !!v && typeof v === "object" && !Array
 export const conversationHandlers: { [C in ConversationCommand]: Handler<C> } = {
   list_conversations: ({ limit, offset }, { db }) =>
     clone(listed(db).slice(offset, offset + limit)),
+  count_conversations: (_a, { db }) => listed(db).length,
   // As Rust's library/chat_search.rs: title, model and the messages' text, every word, any case.
   search_conversations: ({ query, limit }, { db }) => {
     const words = query.toLowerCase().split(/\s+/).filter(Boolean);

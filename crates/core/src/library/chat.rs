@@ -105,6 +105,16 @@ impl Library {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// How many conversations connection `profile_id` has (deleted ones left out): the M of the
+    /// list's "N of M".
+    pub fn conversation_count(&self, profile_id: &str) -> Result<u32, IpcError> {
+        Ok(self.conn().query_row(
+            "SELECT COUNT(*) FROM conversations WHERE profile_id = ?1 AND deleted_at IS NULL",
+            [profile_id],
+            |r| r.get(0),
+        )?)
+    }
+
     /// Renames conversation `id` of connection `profile_id` (a conversation of another connection
     /// is not found). A rename is no activity: the list keeps its order and dates.
     pub fn rename_conversation(
@@ -370,6 +380,7 @@ mod tests {
             [second.id],
             "deleted: out of the list at once"
         );
+        assert_eq!(lib.conversation_count("sandbox").unwrap(), 1);
         assert_eq!(
             lib.delete_conversation(first.id).unwrap_err().kind,
             IpcErrorKind::NotFound
@@ -377,6 +388,7 @@ mod tests {
         // Undo: back in its place, with its messages.
         assert_eq!(lib.restore_conversation(first.id).unwrap().id, first.id);
         assert_eq!(of("sandbox"), [first.id, second.id]);
+        assert_eq!(lib.conversation_count("sandbox").unwrap(), 2);
         assert_eq!(lib.messages(first.id).unwrap().len(), 2);
         assert_eq!(
             lib.restore_conversation(first.id).unwrap_err().message,

@@ -145,6 +145,24 @@ defineScenario(
   { description: "Chat replies streamed word by word; [hold], [cut] and [rate] in a message pick a behaviour." },
 );
 
+/** More conversations than the chat list reads at a time (200): 230 of the Sandbox. */
+export const MANY_CONVERSATIONS = 230;
+
+defineScenario(
+  "gateway-chat-many",
+  { chat_stream: (args, ctx) => chatStream(args, ctx), render_markdown: renderEmphasis },
+  {
+    description: "230 conversations of the Sandbox, for the chat list's pages.",
+    setup: (db) => {
+      const many = Array.from({ length: MANY_CONVERSATIONS }, (_, k) => {
+        const at = new Date(Date.UTC(2026, 10, 20, 8, 0, 0) - k * 60_000).toISOString();
+        return { id: 5000 + k, profileId: db.settings.activeProfileId, title: `Planning chat ${k + 1}`, createdAt: at, updatedAt: at };
+      });
+      db.conversations = [...many, ...db.conversations];
+    },
+  },
+);
+
 defineScenario(
   "gateway-limited",
   {

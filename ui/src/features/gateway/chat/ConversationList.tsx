@@ -2,7 +2,7 @@
 // the library after a pause), opened, renamed (the title is kept in the library)
 // and deleted with Undo (deleted in the library at once; Undo brings it back). The first read
 // brings in what an earlier version kept in localStorage (localImport.ts).
-import { memo, useId, useState } from "react";
+import { memo, useId, useState, useSyncExternalStore } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Conversation } from "../../../ipc/contract";
 import { ErrorPanel } from "../../../components/ErrorPanel";
@@ -14,23 +14,65 @@ import { useNotice } from "../../../lib/notices";
 import { deleteConversation, renameConversation, restoreConversation, searchConversations, titleOf } from "./conversations";
 import { importLocalChats } from "./localImport";
 import { useDebounced } from "../shared/useDebounced";
+import { ListMore } from "../shared/ListMore";
 import { conversationKeys } from "./useChat";
 
-/** How many conversations the list reads (the newest first). */
+/** How many conversations the list reads at a time (the newest first); Show more reads as many again. */
 const LIMIT = 200;
 
-async function listConversations(): Promise<Conversation[]> {
-  const list = await call("list_conversations", { limit: LIMIT, offset: 0 });
+async function listConversations(pages: number): Promise<Conversation[]> {
+  const read = async () => {
+    const all: Conversation[] = [];
+    for (let page = 0; page < pages; page++) {
+      const part = await call("list_conversations", { limit: LIMIT, offset: page * LIMIT });
+      all.push(...part);
+      if (part.length < LIMIT) break;
+    }
+    return all;
+  };
+  const list = await read();
   // Titles an earlier version kept here are in the library once imported: read the list again.
-  return (await importLocalChats(list)) ? call("list_conversations", { limit: LIMIT, offset: 0 }) : list;
+  return (await importLocalChats(list)) ? read() : list;
+}
+
+// How many pages the studio reads: one count for the list and the studio that opens from it.
+let pagesRead = 1;
+const pageListeners = new Set<() => void>();
+function usePages(): [number, () => void] {
+  const pages = useSyncExternalStore(
+    (changed) => {
+      pageListeners.add(changed);
+      return () => pageListeners.delete(changed);
+    },
+    () => pagesRead,
+  );
+  const more = () => {
+    pagesRead += 1;
+    for (const changed of pageListeners) changed();
+  };
+  return [pages, more];
 }
 
 export function useConversations() {
   const c = useConnectionId();
+  const [pages] = usePages();
   return useQuery({
-    queryKey: [...conversationKeys.all, c ?? ""],
-    queryFn: listConversations,
+    queryKey: [...conversationKeys.all, c ?? "", pages],
+    queryFn: () => listConversations(pages),
     enabled: c !== undefined,
+    // While Show more reads, the list read so far stays (never another connection's).
+    placeholderData: (before, query) => (query?.queryKey[1] === (c ?? "") ? before : undefined),
+  });
+}
+
+/** How many conversations the connection has (read again whenever the list is). */
+function useConversationCount() {
+  const c = useConnectionId();
+  return useQuery({
+    queryKey: [...conversationKeys.all, c ?? "", "count"],
+    queryFn: () => call("count_conversations"),
+    enabled: c !== undefined,
+    retry: false,
   });
 }
 
@@ -76,6 +118,8 @@ function RenameForm({ title, onChange, onSave, onCancel }: { title: string; onCh
 
 export const ConversationList = memo(function ConversationList({ activeId, onOpen, onNew, onDeleted }: { activeId?: number; onOpen: (c: Conversation) => void; onNew: () => void; onDeleted: (id: number) => void }) {
   const list = useConversations();
+  const count = useConversationCount();
+  const [, readMore] = usePages();
   const qc = useQueryClient();
   const connection = useConnectionId();
   const [query, setQuery] = useState("");
@@ -96,7 +140,9 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
     if (!title.trim() || title.trim() === c.title) return setRenaming(null);
     try {
       const renamed = await renameConversation(c.id, title);
-      qc.setQueryData<Conversation[]>([...conversationKeys.all, connection ?? ""], (old) => old?.map((x) => (x.id === renamed.id ? renamed : x)));
+      qc.setQueriesData<Conversation[] | number>({ queryKey: [...conversationKeys.all, connection ?? ""] }, (old) =>
+        Array.isArray(old) ? old.map((x) => (x.id === renamed.id ? renamed : x)) : old,
+      );
       setRenaming(null);
     } catch (e) {
       toast(e);
@@ -183,6 +229,7 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
           ))}
         </ul>
       )}
+      {!query.trim() && <ListMore shown={shown.length} total={count.data} noun="conversation" more={(list.data?.length ?? 0) < (count.data ?? 0)} onMore={readMore} step={LIMIT} />}
     </nav>
   );
 });

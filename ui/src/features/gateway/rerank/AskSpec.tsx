@@ -26,11 +26,21 @@ interface Sent {
 
 const SECTION_COUNTS = [2, 3, 4, 5, 6, 8];
 
+/** Every spec kept on this computer, read 500 at a time (the list is never cut). */
+async function allCachedSpecs() {
+  const all = [];
+  for (let offset = 0; ; offset += 500) {
+    const page = await call("cached_specs", { limit: 500, offset });
+    all.push(...page);
+    if (page.length < 500) return all;
+  }
+}
+
 export function AskSpec() {
   const connection = useConnectionId();
   const specs = useQuery({
     queryKey: ["cached_specs", connection ?? "", "ask"],
-    queryFn: () => call("cached_specs", { limit: 100, offset: 0 }),
+    queryFn: allCachedSpecs,
     enabled: connection !== undefined,
   });
   const readable = (specs.data ?? []).filter((s) => s.hasMarkdown);

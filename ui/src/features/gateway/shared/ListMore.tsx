@@ -3,7 +3,22 @@
 import { plural } from "../../../lib/format";
 import { MEDIA_PAGE } from "./queries";
 
-export function ListMore({ shown, total, noun, more, onMore }: { shown: number; total: number | undefined; noun: string; more: boolean; onMore: () => void }) {
+/** `step`: how many Show more reads (a page of the media library by default). */
+export function ListMore({
+  shown,
+  total,
+  noun,
+  more,
+  onMore,
+  step = MEDIA_PAGE,
+}: {
+  shown: number;
+  total: number | undefined;
+  noun: string;
+  more: boolean;
+  onMore: () => void;
+  step?: number;
+}) {
   if (!total) return null;
   const rest = total - shown;
   return (
@@ -13,7 +28,7 @@ export function ListMore({ shown, total, noun, more, onMore }: { shown: number; 
       </p>
       {more && rest > 0 && (
         <button className="btn btn-small" type="button" onClick={onMore}>
-          Show {Math.min(MEDIA_PAGE, rest).toLocaleString("en-US")} more
+          Show {Math.min(step, rest).toLocaleString("en-US")} more
         </button>
       )}
     </div>
