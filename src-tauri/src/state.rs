@@ -85,6 +85,14 @@ impl AppState {
             Ok(_) => {}
             Err(e) => tracing::warn!("deleted files could not be removed: {}", e.message),
         }
+        // The images saved before there were thumbnails get theirs, one at a time, behind the
+        // app's start (the gallery shows each image itself until then).
+        let (lib, dir) = (library.clone(), media_dir.clone());
+        tokio::task::spawn_blocking(move || match specdesk_core::thumbs::backfill(&lib, &dir) {
+            Ok(n) if n > 0 => tracing::info!("made {n} thumbnails"),
+            Ok(_) => {}
+            Err(e) => tracing::warn!("thumbnails could not be made: {}", e.message),
+        });
         let sandbox = crate::embedded_sandbox::start(&data_dir.join("sandbox"))
             .await
             .map_err(|e| StartProblem::sandbox(e, data_dir))?;

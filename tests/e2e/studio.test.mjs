@@ -41,8 +41,10 @@ test("the Sandbox is in use", async () => {
 test("a chat reply streams in and is announced once, as the sandbox wrote it", async () => {
   await openArea("Gateway");
   await browser.$("h1=Gateway").waitForExist({ timeout: 10000 });
-  // The Gateway reopens the studio last shown (the files before this one end elsewhere).
+  // The Gateway reopens the studio last shown (the files before this one end elsewhere), and Chat
+  // the conversation last open: this test's starts anew.
   await openStudio("Chat");
+  await click("button", "New chat");
   const model = await waitForSelected("Model");
   const input = await browser.$("#chat-input");
   await input.setValue(MESSAGE);

@@ -51,7 +51,7 @@ describe("images", () => {
       await gallery.getByText("2 images of 7 match", { exact: true }).waitFor();
 
       // Each card says what the library keeps of its image (its prompt is the picture's name).
-      const card = gallery.locator("li", { has: page.locator('.gallery-thumb[data-media-id="21"]') });
+      const card = gallery.locator(".gallery-card", { has: page.locator('.gallery-thumb[data-media-id="21"]') });
       assert.deepEqual(
         await card.locator(".media-meta > div").evaluateAll((rows) => rows.map((r) => [r.querySelector("dt").innerText, r.querySelector("dd").innerText])),
         [

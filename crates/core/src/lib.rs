@@ -39,6 +39,7 @@ pub mod spend;
 pub mod startup;
 pub mod studio;
 pub mod task_inputs;
+pub mod thumbs;
 pub mod views;
 
 pub use charged::{CallCharge, Charged, ChatReply};

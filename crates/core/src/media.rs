@@ -19,7 +19,10 @@ pub fn delete_media(library: &Library, profile_id: &str, id: i64) -> Result<(), 
 /// to try again at the next start. Returns how many were removed.
 pub fn purge_deleted(library: &Library, media_dir: &Path) -> Result<usize, IpcError> {
     let mut removed = 0;
-    for (id, path) in library.deleted_media()? {
+    for (id, path, thumb) in library.deleted_media()? {
+        if let Some(thumb) = thumb.filter(|t| Path::new(t).starts_with(media_dir)) {
+            let _ = std::fs::remove_file(thumb);
+        }
         if Path::new(&path).starts_with(media_dir)
             && let Err(e) = std::fs::remove_file(&path)
             && e.kind() != std::io::ErrorKind::NotFound

@@ -93,6 +93,26 @@ impl Studio<'_> {
         Ok(Charged::new(item, &out.metering))
     }
 
+    /// `item` (an image just saved from `bytes`) with its thumbnail and size; as it is when no
+    /// thumbnail could be made (the image is kept whatever happens to its thumbnail).
+    async fn with_thumbnail(&self, item: MediaItem, bytes: Vec<u8>) -> MediaItem {
+        let made = tokio::task::spawn_blocking(move || crate::thumbs::thumbnail(&bytes))
+            .await
+            .unwrap_or_else(|e| Err(e.to_string()));
+        let kept = crate::thumbs::record(
+            self.library,
+            self.media_dir,
+            item.id,
+            Path::new(&item.path),
+            made,
+        )
+        .and_then(|()| self.library.media_item(item.id));
+        kept.unwrap_or_else(|e| {
+            tracing::warn!("an image's thumbnail could not be kept: {}", e.message);
+            item
+        })
+    }
+
     /// Images, each saved as a file of the media library (the charge on the first).
     pub async fn images(
         &self,
@@ -122,9 +142,11 @@ impl Studio<'_> {
             } else {
                 "png"
             };
-            let path = self.save(format!("image-{batch}-{i}.{ext}"), bytes).await?;
+            let path = self
+                .save(format!("image-{batch}-{i}.{ext}"), bytes.clone())
+                .await?;
             let first = i == 0;
-            items.push(self.library.add_media(&NewMedia {
+            let item = self.library.add_media(&NewMedia {
                 kind: MediaKind::Image,
                 path: &path,
                 prompt: &request.prompt,
@@ -133,7 +155,8 @@ impl Studio<'_> {
                 credits: out.metering.credits_charged.filter(|_| first),
                 cost: cost.filter(|_| first),
                 job_id: None,
-            })?);
+            })?;
+            items.push(self.with_thumbnail(item, bytes).await);
         }
         if items.is_empty() {
             return Err(IpcError::new(

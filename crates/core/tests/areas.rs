@@ -513,6 +513,13 @@ async fn gateway_calls_are_metered_saved_and_kept() {
     assert_eq!(images[1].credits, None);
     let png = std::fs::read(&images[1].path).unwrap();
     assert_eq!(&png[1..4], b"PNG");
+    // Each has its thumbnail (the image is small: as large as itself) and its size.
+    for image in &images {
+        assert_eq!((image.width, image.height), (Some(64), Some(32)));
+        let thumb = std::fs::read(image.thumb_path.as_deref().unwrap()).unwrap();
+        assert_eq!(&thumb[..2], &[0xff, 0xd8], "a JPEG");
+        assert!(image.thumb_path.as_deref().unwrap().contains("thumbs"));
+    }
     assert_eq!(library.media(None, None, 10, 0).unwrap().len(), 3);
 }
 

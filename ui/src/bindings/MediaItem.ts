@@ -17,4 +17,12 @@ settings?: Record<string, string | number>,
 /**
  * The take preferred over the other one of an A/B listening.
  */
-preferred?: boolean, };
+preferred?: boolean, 
+/**
+ * An image's thumbnail, once made (`core::thumbs`): what a gallery shows.
+ */
+thumbPath?: string, 
+/**
+ * An image's size in pixels, read when its thumbnail was made.
+ */
+width?: number, height?: number, };

@@ -538,7 +538,10 @@ mod tests {
                      ALTER TABLE credit_ledger DROP COLUMN model;
                      ALTER TABLE conversations DROP COLUMN deleted_at;
                      ALTER TABLE credit_ledger DROP COLUMN estimate;
-                     ALTER TABLE media DROP COLUMN deleted_at;",
+                     ALTER TABLE media DROP COLUMN deleted_at;
+                     ALTER TABLE media DROP COLUMN thumb_path;
+                     ALTER TABLE media DROP COLUMN width;
+                     ALTER TABLE media DROP COLUMN height;",
                 )
                 .unwrap();
         }

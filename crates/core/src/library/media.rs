@@ -75,6 +75,11 @@ pub struct MediaItem {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
     pub preferred: bool,
+    /// An image's thumbnail, once made (`core::thumbs`): what a gallery shows.
+    pub thumb_path: Option<String>,
+    /// An image's size in pixels, read when its thumbnail was made.
+    pub width: Option<u32>,
+    pub height: Option<u32>,
 }
 
 const GONE: &str = "That file is no longer in the library.";
@@ -130,6 +135,9 @@ impl Library {
             created_at: at,
             settings: None,
             preferred: false,
+            thumb_path: None,
+            width: None,
+            height: None,
         })
     }
 
@@ -144,7 +152,7 @@ impl Library {
     ) -> Result<Vec<MediaItem>, IpcError> {
         let conn = self.conn();
         let mut stmt = conn.prepare(
-            "SELECT id, kind, path, prompt, model, profile_id, credits, cost, job_id, created_at, settings_json, preferred
+            "SELECT id, kind, path, prompt, model, profile_id, credits, cost, job_id, created_at, settings_json, preferred, thumb_path, width, height
              FROM media WHERE (?1 IS NULL OR profile_id = ?1) AND (?2 IS NULL OR kind = ?2)
                AND deleted_at IS NULL
              ORDER BY id DESC LIMIT ?3 OFFSET ?4",
@@ -174,7 +182,7 @@ impl Library {
     pub fn media_item(&self, id: i64) -> Result<MediaItem, IpcError> {
         self.conn()
             .query_row(
-                "SELECT id, kind, path, prompt, model, profile_id, credits, cost, job_id, created_at, settings_json, preferred
+                "SELECT id, kind, path, prompt, model, profile_id, credits, cost, job_id, created_at, settings_json, preferred, thumb_path, width, height
                  FROM media WHERE id = ?1 AND deleted_at IS NULL",
                 [id],
                 Self::row_to_media,
@@ -201,6 +209,9 @@ impl Library {
                 .get::<_, Option<String>>(10)?
                 .and_then(|s| serde_json::from_str(&s).ok()),
             preferred: r.get(11)?,
+            thumb_path: r.get::<_, Option<String>>(12)?.filter(|p| !p.is_empty()),
+            width: r.get(13)?,
+            height: r.get(14)?,
         })
     }
 
@@ -284,12 +295,44 @@ impl Library {
         self.media_item(id)
     }
 
-    /// The files deleted and not restored (id and path), to remove for good.
-    pub fn deleted_media(&self) -> Result<Vec<(i64, String)>, IpcError> {
+    /// The files deleted and not restored (id, path and thumbnail), to remove for good.
+    pub fn deleted_media(&self) -> Result<Vec<(i64, String, Option<String>)>, IpcError> {
         let conn = self.conn();
-        let mut stmt =
-            conn.prepare("SELECT id, path FROM media WHERE deleted_at IS NOT NULL ORDER BY id")?;
-        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        let mut stmt = conn.prepare(
+            "SELECT id, path, thumb_path FROM media WHERE deleted_at IS NOT NULL ORDER BY id",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get::<_, Option<String>>(2)?.filter(|p| !p.is_empty()),
+            ))
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Records image `id`'s thumbnail (`""`: it has none, not to be tried again) and its size.
+    pub fn set_media_thumb(
+        &self,
+        id: i64,
+        thumb_path: &str,
+        size: Option<(u32, u32)>,
+    ) -> Result<(), IpcError> {
+        self.conn().execute(
+            "UPDATE media SET thumb_path = ?2, width = ?3, height = ?4 WHERE id = ?1",
+            params![id, thumb_path, size.map(|s| s.0), size.map(|s| s.1)],
+        )?;
+        Ok(())
+    }
+
+    /// Up to `limit` images with no thumbnail tried yet (id and path), the newest first.
+    pub fn images_without_thumb(&self, limit: u32) -> Result<Vec<(i64, String)>, IpcError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT id, path FROM media WHERE kind = 'image' AND thumb_path IS NULL
+               AND deleted_at IS NULL ORDER BY id DESC LIMIT ?1",
+        )?;
+        let rows = stmt.query_map([limit], |r| Ok((r.get(0)?, r.get(1)?)))?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 

@@ -207,6 +207,10 @@ const MIGRATIONS: &[&str] = &[
     // 13: a deleted file is kept, hidden, while its Undo is offered; its file goes at the next
     // start (`core::media::purge_deleted`).
     "ALTER TABLE media ADD COLUMN deleted_at TEXT;",
+    // 14: an image's thumbnail (`core::thumbs`; '' when it has none) and its size in pixels.
+    "ALTER TABLE media ADD COLUMN thumb_path TEXT;
+    ALTER TABLE media ADD COLUMN width INTEGER;
+    ALTER TABLE media ADD COLUMN height INTEGER;",
 ];
 
 /// The version from which batch jobs hold no task input values.

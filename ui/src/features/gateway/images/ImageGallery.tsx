@@ -7,9 +7,11 @@ import { plural } from "../../../lib/format";
 import { MediaFacts } from "../shared/MediaFacts";
 import { settingsOf } from "../shared/settingsMemory";
 import { MediaImage } from "./MediaImage";
+import { GalleryGrid } from "./GalleryGrid";
 
-/** The size an image was asked for, else the size it loaded at. */
+/** The image's size as Rust read it, else the size it was asked for, else the size it loaded at. */
 export function sizeText(item: MediaItem, loaded?: string): string {
+  if (item.width && item.height) return `${item.width} × ${item.height}`;
   const asked = settingsOf(item)?.size;
   const size = typeof asked === "string" ? asked : loaded;
   return size ? size.replace("x", " × ") : "—";
@@ -17,12 +19,17 @@ export function sizeText(item: MediaItem, loaded?: string): string {
 
 function GalleryCard({
   item,
+  position,
+  size,
   selected,
   onOpen,
   onToggle,
   onSamePrompt,
 }: {
   item: MediaItem;
+  /** Its place in the list (from 1) and the list's length: the grid renders a few rows only. */
+  position: number;
+  size: number;
   selected: boolean;
   onOpen: (opener: HTMLElement) => void;
   onToggle: () => void;
@@ -31,9 +38,9 @@ function GalleryCard({
   const [loaded, setLoaded] = useState<string>();
   const id = useId();
   return (
-    <li className="gallery-card" data-selected={selected}>
+    <div className="gallery-card" role="listitem" aria-posinset={position} aria-setsize={size} data-selected={selected}>
       <button className="gallery-thumb" type="button" data-media-id={item.id} aria-describedby={`${id}-prompt`} onClick={(e) => onOpen(e.currentTarget)}>
-        <MediaImage item={item} alt={`Open image ${item.id}`} onSize={setLoaded} />
+        <MediaImage item={item} alt={`Open image ${item.id}`} thumb onSize={setLoaded} />
       </button>
       <p className="prompt-text gallery-prompt" id={`${id}-prompt`}>
         {item.prompt}
@@ -48,7 +55,7 @@ function GalleryCard({
           Same prompt on another model
         </button>
       </div>
-    </li>
+    </div>
   );
 }
 
@@ -63,6 +70,9 @@ export function ImageGallery({
   onSamePrompt,
   onCompare,
   onClearSelection,
+  open,
+  more,
+  onMore,
 }: {
   /** Images in the library (before the search). */
   total: number;
@@ -76,6 +86,11 @@ export function ImageGallery({
   onSamePrompt: (item: MediaItem) => void;
   onCompare: () => void;
   onClearSelection: () => void;
+  /** The image open in the viewer (its index in `items`). */
+  open?: number;
+  /** Some images are not read yet: `onMore` reads the next page (as the grid nears its end). */
+  more: boolean;
+  onMore: () => void;
 }) {
   const id = useId();
   const comparable = selected.length === 2 || selected.length === 4;
@@ -109,18 +124,28 @@ export function ImageGallery({
       ) : items.length === 0 ? (
         <p className="empty">No image prompt contains “{query.trim()}”.</p>
       ) : (
-        <ul className="gallery-grid" aria-label="Images">
-          {items.map((item, i) => (
-            <GalleryCard
-              key={item.id}
-              item={item}
-              selected={selected.includes(item.id)}
-              onOpen={(opener) => onOpen(i, opener)}
-              onToggle={() => onToggle(item.id)}
-              onSamePrompt={() => onSamePrompt(item)}
-            />
-          ))}
-        </ul>
+        <GalleryGrid
+          count={items.length}
+          keyOf={(i) => items[i]?.id ?? i}
+          keep={open}
+          more={more}
+          onMore={onMore}
+          renderCard={(i) => {
+            const item = items[i];
+            return item ? (
+              <GalleryCard
+                key={item.id}
+                item={item}
+                position={i + 1}
+                size={items.length}
+                selected={selected.includes(item.id)}
+                onOpen={(opener) => onOpen(i, opener)}
+                onToggle={() => onToggle(item.id)}
+                onSamePrompt={() => onSamePrompt(item)}
+              />
+            ) : null;
+          }}
+        />
       )}
     </section>
   );

@@ -1,10 +1,17 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import type { MediaItem } from "../../../ipc/contract";
 import { renderRouted, renderScreen } from "../../../lib/testing";
 import type { NavTarget } from "../../../lib/nav";
 import { ImageStudio } from "./ImageStudio";
+
+beforeEach(() => {
+  // jsdom has no layout: give the gallery's virtual grid a size so it renders its rows.
+  Object.defineProperty(HTMLElement.prototype, "clientHeight", { configurable: true, get: () => 900 });
+  Object.defineProperty(HTMLElement.prototype, "clientWidth", { configurable: true, get: () => 1000 });
+  Element.prototype.scrollTo = () => undefined;
+});
 
 afterEach(() => {
   cleanup();

@@ -155,6 +155,9 @@ export function ImageStudio({ image }: { image?: number }) {
             setSelected([]);
             setComparing(false);
           }}
+          open={viewer !== null && viewerItems === shown ? viewer : undefined}
+          more={!!media.more}
+          onMore={media.loadMore}
         />
       )}
       <ListMore shown={all.length} total={media.total} noun="image" more={!!media.more} onMore={media.loadMore} />

@@ -1,4 +1,5 @@
-// A saved image shown through the asset protocol, or a plain note where it cannot be shown.
+// A saved image shown through the asset protocol (a gallery card shows its thumbnail), or a plain
+// note where it cannot be shown.
 import { useState } from "react";
 import type { MediaItem } from "../../../ipc/contract";
 import { mediaSrc } from "../shared/media";
@@ -8,14 +9,20 @@ export function MediaImage({
   alt,
   className,
   onSize,
+  thumb = false,
 }: {
   item: MediaItem;
   alt: string;
   className?: string;
-  /** The image's real size, once loaded. */
+  /** The image's real size, once loaded (not told for a thumbnail). */
   onSize?: (size: string) => void;
+  /** Its thumbnail where Rust made one (a gallery's card); the image itself else, or when the
+   * thumbnail cannot be read. */
+  thumb?: boolean;
 }) {
-  const src = mediaSrc(item.path);
+  const [thumbBroken, setThumbBroken] = useState(false);
+  const useThumb = thumb && !!item.thumbPath && !thumbBroken;
+  const src = mediaSrc(useThumb && item.thumbPath ? item.thumbPath : item.path);
   const [broken, setBroken] = useState(false);
   if (!src || broken) {
     return (
@@ -31,8 +38,8 @@ export function MediaImage({
       alt={alt}
       loading="lazy"
       decoding="async"
-      onError={() => setBroken(true)}
-      onLoad={(e) => onSize?.(`${e.currentTarget.naturalWidth}x${e.currentTarget.naturalHeight}`)}
+      onError={() => (useThumb ? setThumbBroken(true) : setBroken(true))}
+      onLoad={(e) => !useThumb && onSize?.(`${e.currentTarget.naturalWidth}x${e.currentTarget.naturalHeight}`)}
     />
   );
 }

@@ -30,3 +30,10 @@ describe("gallery search", () => {
     expect(otherModel(["a"], "a")).toBeUndefined();
   });
 });
+
+describe("the gallery's columns", () => {
+  it("are as many 220 px cards with their 16 px gaps as fit, one at least", async () => {
+    const { columnsFor } = await import("./GalleryGrid");
+    expect([0, 219, 220, 455, 456, 1000, 1400].map(columnsFor)).toEqual([1, 1, 1, 1, 2, 4, 6]);
+  });
+});

@@ -3,7 +3,7 @@
 // Keys start with the command name, then the connection's id (like ui/src/ipc/hooks.ts), so
 // another connection's files never show, not even for a frame.
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import type { MediaItem, MediaKind } from "../../../ipc/contract";
 import { call } from "../../../ipc/invoke";
 import { useConnectionId } from "../../../ipc/hooks";
@@ -50,7 +50,12 @@ export function useMedia(kind: MediaKind) {
   });
   const data = useMemo(() => query.data?.pages.flatMap((p) => p.items), [query.data]);
   const total = query.data?.pages.at(-1)?.total;
-  return { ...query, data, total, more: query.hasNextPage, loadMore: () => void query.fetchNextPage() };
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  // Asked again while a page is read (the gallery asks as it nears its end): once.
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  return { ...query, data, total, more: hasNextPage, loadMore };
 }
 
 /** Reads the media library again (after a call saved or deleted a file). */
