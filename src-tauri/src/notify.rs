@@ -21,6 +21,10 @@ pub const JOB_FINISHED: &str = "job-finished";
 /// The event that opens a place (a desktop notification was clicked).
 pub const OPEN_PLACE: &str = "open-place";
 
+/// How long a notification's click is listened for.
+#[cfg(target_os = "linux")]
+const LISTENED_FOR: std::time::Duration = std::time::Duration::from_secs(24 * 60 * 60);
+
 pub struct DesktopNotifier {
     app: AppHandle,
 }
@@ -126,20 +130,21 @@ fn show(app: AppHandle, title: String, body: String, place: ActivityPlace) {
                 return;
             }
         };
-        handle
-            .wait_for_action_async(|response| {
-                use notify_rust::NotificationResponse;
-                let clicked = match response {
-                    NotificationResponse::Default => true,
-                    NotificationResponse::Action(action) => action == "default",
-                    _ => false,
-                };
-                if clicked {
-                    crate::focus_main_window(&app);
-                    crate::commands::emit(&app, OPEN_PLACE, place);
-                }
-            })
-            .await;
+        // Waited for as long as a notification can matter (a server that keeps notifications
+        // may never say it closed one): then the click is no longer listened for.
+        let waiting = handle.wait_for_action_async(|response| {
+            use notify_rust::NotificationResponse;
+            let clicked = match response {
+                NotificationResponse::Default => true,
+                NotificationResponse::Action(action) => action == "default",
+                _ => false,
+            };
+            if clicked {
+                crate::focus_main_window(&app);
+                crate::commands::emit(&app, OPEN_PLACE, place);
+            }
+        });
+        let _ = tokio::time::timeout(LISTENED_FOR, waiting).await;
     });
 }
 

@@ -2,8 +2,9 @@
 // notification server on the test's session bus: a spec that finishes while the window has the
 // focus is told in the window only (a notice without a list marker, gone once the spec is open);
 // one that finishes while another window has the focus also reaches the desktop, and clicking that
-// notification brings the window back on the spec; a kind switched off in Settings stays in the
-// window. Works alone or after the others.
+// notification brings the window back on the spec (its human document, as the notice's Open); a
+// kind switched off in Settings stays in the window, and the next one on reaches the desktop
+// alone. Works alone or after the others.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -96,7 +97,7 @@ test("a spec finished while another window has the focus reaches the desktop, an
   assert.equal(done.status, "completed");
 
   server.click(sent.id);
-  await browser.waitUntil(async () => (await browser.execute(() => window.location.hash)) === `#/specs/${done.remoteId}`, {
+  await browser.waitUntil(async () => (await browser.execute(() => window.location.hash)) === `#/specs/${done.remoteId}?tab=human`, {
     timeout: 10000,
     timeoutMsg: "the click did not open the spec",
   });
@@ -119,9 +120,19 @@ test("a kind switched off in Settings is told in the window only", async () => {
   focusElsewhere();
   await submit("Not on the desktop: a packing list");
   await waitForNotice("Your spec is ready: “Not on the desktop: a packing list”.");
-  assert.equal(server.received.length, before, "no desktop notification for a kind switched off");
-  // Back as it was, for the files after this one.
+  // Back as it was: the next spec finished in the background reaches the desktop, and only it (a
+  // notification of the switched-off kind that came late would be here too).
   focusApp();
   await specs.click();
   await click("button", "Save preferences");
+  await browser.waitUntil(async () => (await specs.isSelected()) === true, { timeout: 10000, timeoutMsg: "the switch did not come back on" });
+  focusElsewhere();
+  await submit("Back on the desktop: a reading list");
+  await browser.waitUntil(async () => server.received.length > before, { timeout: 60000, timeoutMsg: "no desktop notification once the kind was on again" });
+  await waitForNotice("Your spec is ready: “Back on the desktop: a reading list”.");
+  assert.deepEqual(
+    server.received.slice(before).map((n) => n.body),
+    ["Back on the desktop: a reading list"],
+  );
+  focusApp();
 });

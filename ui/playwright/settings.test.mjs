@@ -228,7 +228,14 @@ describe("preferences", () => {
       assert.equal(await textOf(form.locator("#pref-poll-help")), "The service recommends 10 to 15 seconds.");
       assert.equal(await form.getByLabel("Default spec depth").inputValue(), "fast");
       assert.equal(await textOf(form.locator(".field .row .mono")), "Your Downloads folder");
-      assert.equal(await form.getByLabel("Notify me when a long job finishes").isChecked(), true);
+      assert.equal(await form.getByLabel("Notify me when long work finishes while Specdesk is in the background").isChecked(), true);
+      const kinds = form.getByRole("group", { name: "Notify me when" });
+      assert.deepEqual(await kinds.getByRole("checkbox").evaluateAll((boxes) => boxes.map((b) => [b.parentElement.textContent.trim(), b.checked])), [
+        ["A spec is ready or could not be generated", true],
+        ["A browser batch has finished", true],
+        ["A video is ready or could not be made", true],
+      ]);
+      await kinds.getByLabel("A browser batch has finished").uncheck();
 
       await form.getByLabel("Check spec progress every (seconds)").fill("30");
       await form.getByText("Choose a whole number of seconds from 10 to 15.", { exact: true }).waitFor();
@@ -249,6 +256,7 @@ describe("preferences", () => {
           specPollIntervalSecs: 15,
           defaultSpecDepth: "fast",
           notifications: true,
+          notify: { specs: true, batches: false, videos: true },
         },
       ]);
       await expectAxeClean(page, "Settings in the dark theme");

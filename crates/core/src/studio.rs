@@ -93,26 +93,6 @@ impl Studio<'_> {
         Ok(Charged::new(item, &out.metering))
     }
 
-    /// `item` (an image just saved from `bytes`) with its thumbnail and size; as it is when no
-    /// thumbnail could be made (the image is kept whatever happens to its thumbnail).
-    async fn with_thumbnail(&self, item: MediaItem, bytes: Vec<u8>) -> MediaItem {
-        let made = tokio::task::spawn_blocking(move || crate::thumbs::thumbnail(&bytes))
-            .await
-            .unwrap_or_else(|e| Err(e.to_string()));
-        let kept = crate::thumbs::record(
-            self.library,
-            self.media_dir,
-            item.id,
-            Path::new(&item.path),
-            made,
-        )
-        .and_then(|()| self.library.media_item(item.id));
-        kept.unwrap_or_else(|e| {
-            tracing::warn!("an image's thumbnail could not be kept: {}", e.message);
-            item
-        })
-    }
-
     /// Images, each saved as a file of the media library (the charge on the first).
     pub async fn images(
         &self,
@@ -156,7 +136,9 @@ impl Studio<'_> {
                 cost: cost.filter(|_| first),
                 job_id: None,
             })?;
-            items.push(self.with_thumbnail(item, bytes).await);
+            items.push(
+                crate::thumbs::with_thumbnail(self.library, self.media_dir, item, bytes).await,
+            );
         }
         if items.is_empty() {
             return Err(IpcError::new(

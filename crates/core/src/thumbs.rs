@@ -10,7 +10,7 @@ use image::codecs::jpeg::JpegEncoder;
 use image::{DynamicImage, ImageFormat, ImageReader};
 
 use crate::ipc_error::IpcError;
-use crate::library::Library;
+use crate::library::{Library, MediaItem};
 
 /// The longest side of a thumbnail, in pixels: a gallery card at twice its widest on a HiDPI
 /// screen.
@@ -61,34 +61,48 @@ pub fn thumbnail(bytes: &[u8]) -> Result<Thumbnail, String> {
     })
 }
 
-/// Where the thumbnail of the image at `image_path` goes: `thumbs/<its name>.<ext>`.
-fn thumb_path(media_dir: &Path, image_path: &Path, ext: &str) -> PathBuf {
-    let stem = image_path
-        .file_stem()
-        .map_or_else(|| "image".into(), |s| s.to_string_lossy());
-    media_dir.join(THUMBS_DIR).join(format!("{stem}.{ext}"))
+/// Where the thumbnail of media file `id` goes: `thumbs/<id>.<ext>` (its own, whatever the
+/// image's file is called or wherever it is).
+fn thumb_path(media_dir: &Path, id: i64, ext: &str) -> PathBuf {
+    media_dir.join(THUMBS_DIR).join(format!("{id}.{ext}"))
 }
 
-/// Makes the thumbnail of media file `id` (the image `bytes` saved at `image_path`) and records it
-/// with the image's size. Blocking: call it off the runtime.
+/// Makes the thumbnail of media file `id` (the image `bytes`) and records it with the image's
+/// size. Blocking: call it off the runtime.
 pub fn make_for(
     library: &Library,
     media_dir: &Path,
     id: i64,
-    image_path: &Path,
     bytes: &[u8],
 ) -> Result<(), IpcError> {
-    record(library, media_dir, id, image_path, thumbnail(bytes))
+    record(library, media_dir, id, thumbnail(bytes))
 }
 
-/// Writes the thumbnail `made` of media file `id` (saved at `image_path`) and records it with the
-/// image's size. An image that could not be read is recorded as having none (it is not tried
-/// again); the gallery then shows the image itself.
+/// `item` (an image just saved from `bytes`) with its thumbnail and size; as it is when no
+/// thumbnail could be kept (the image is kept whatever happens to its thumbnail).
+pub async fn with_thumbnail(
+    library: &Library,
+    media_dir: &Path,
+    item: MediaItem,
+    bytes: Vec<u8>,
+) -> MediaItem {
+    let made = tokio::task::spawn_blocking(move || thumbnail(&bytes))
+        .await
+        .unwrap_or_else(|e| Err(e.to_string()));
+    let kept = record(library, media_dir, item.id, made).and_then(|()| library.media_item(item.id));
+    kept.unwrap_or_else(|e| {
+        tracing::warn!("an image's thumbnail could not be kept: {}", e.message);
+        item
+    })
+}
+
+/// Writes the thumbnail `made` of media file `id` and records it with the image's size. An image
+/// that could not be read is recorded as having none (it is not tried again); the gallery then
+/// shows the image itself.
 pub fn record(
     library: &Library,
     media_dir: &Path,
     id: i64,
-    image_path: &Path,
     made: Result<Thumbnail, String>,
 ) -> Result<(), IpcError> {
     let made = match made {
@@ -98,7 +112,7 @@ pub fn record(
             return library.set_media_thumb(id, "", None);
         }
     };
-    let path = thumb_path(media_dir, image_path, made.ext);
+    let path = thumb_path(media_dir, id, made.ext);
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(IpcError::storage)?;
     }
@@ -119,7 +133,7 @@ pub fn backfill(library: &Library, media_dir: &Path) -> Result<usize, IpcError> 
         for (id, path) in waiting {
             let path = PathBuf::from(path);
             match std::fs::read(&path) {
-                Ok(bytes) => make_for(library, media_dir, id, &path, &bytes)?,
+                Ok(bytes) => make_for(library, media_dir, id, &bytes)?,
                 // A file that is gone or unreadable gets none (the gallery says it cannot show it).
                 Err(_) => library.set_media_thumb(id, "", None)?,
             }
@@ -208,7 +222,7 @@ mod tests {
 
         assert_eq!(backfill(&library, &media).unwrap(), 3);
         let item = library.media_item(good).unwrap();
-        let thumb = media.join("thumbs").join("image-1-0.jpg");
+        let thumb = media.join("thumbs").join(format!("{good}.jpg"));
         assert_eq!(
             (item.thumb_path.as_deref(), item.width, item.height),
             (thumb.to_str(), Some(1024), Some(1024))

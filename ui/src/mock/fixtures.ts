@@ -264,7 +264,7 @@ export function createDb(): MockDb {
       specPollIntervalSecs: 12,
       defaultSpecDepth: "fast",
       notifications: true,
-  notify: { specs: true, batches: true, videos: true },
+      notify: { specs: true, batches: true, videos: true },
     },
     credits: { [SANDBOX_ID]: 10000 },
     ledger: [

@@ -52,5 +52,8 @@ describe("showsPlace", () => {
     expect(showsPlace({ area: "agents", batch: { batchId: "b1", task: 3 } }, { area: "agents", batch: { batchId: "b1" } })).toBe(true);
     expect(showsPlace({ area: "specs", specId: "abcd" }, { area: "specs", specId: "abc" })).toBe(false);
     expect(showsPlace({ area: "plans" }, { area: "specs" })).toBe(false);
+    // A spec that failed before it was named: the Specs list itself, not any spec of it.
+    expect(showsPlace({ area: "specs" }, { area: "specs" })).toBe(true);
+    expect(showsPlace({ area: "specs", specId: "abc" }, { area: "specs" })).toBe(false);
   });
 });

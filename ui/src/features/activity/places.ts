@@ -73,15 +73,19 @@ export function finishedSentence(job: Activity): string {
   }
 }
 
-/** Where a finished job's notice opens it: its item (a spec on its human document). */
-export function opensAt(job: Activity): NavTarget {
-  const to = routeOf(job.place);
+/** Where a finished job's notice (or its desktop notification) opens `place`: its item (a spec
+ * on its human document). */
+export function opensAt(place: ActivityPlace): NavTarget {
+  const to = routeOf(place);
   return to.area === "specs" && to.specId ? { ...to, tab: "human" } : to;
 }
 
-/** Whether `shown` is the place `target` names or a view within it (a spec's tab, a batch's task). */
+/** Whether `shown` is the place `target` names or a view within it (a spec's tab, a batch's task).
+ * An area without an item (a spec that failed before the service named it) is shown by itself
+ * only, not by any spec of it. */
 export function showsPlace(shown: NavTarget, target: NavTarget): boolean {
   const at = formatRoute(shown);
   const want = formatRoute(target);
-  return at === want || (at.startsWith(want) && "/?".includes(at.charAt(want.length)));
+  const namesItem = want.split(/[/?]/).length > 2;
+  return at === want || (namesItem && at.startsWith(want) && "/?".includes(at.charAt(want.length)));
 }

@@ -96,6 +96,10 @@ describe("a desktop notification clicked", () => {
   it("opens its item", async () => {
     const moves = await start({ area: "plans" });
     await tell("open-place", { kind: "batch", batchId: "b1" });
-    expect(moves).toEqual([{ area: "agents", batch: { batchId: "b1" } }]);
+    await tell("open-place", { kind: "spec", specId: "s1" });
+    expect(moves).toEqual([
+      { area: "agents", batch: { batchId: "b1" } },
+      { area: "specs", specId: "s1", tab: "human" },
+    ]);
   });
 });

@@ -43,7 +43,7 @@ export function useJobNotices(route: NavTarget, navigate: Navigate): void {
         <>
           <span>{finishedSentence(job)}</span>
           {failed && job.error && <p>{job.error.message}</p>}
-          <button className="btn" type="button" onClick={() => navigate(opensAt(job))}>
+          <button className="btn" type="button" onClick={() => navigate(opensAt(job.place))}>
             Open
           </button>
         </>
@@ -51,5 +51,5 @@ export function useJobNotices(route: NavTarget, navigate: Navigate): void {
     });
   });
 
-  useAppEvent("open-place", (place) => navigate(routeOf(place)));
+  useAppEvent("open-place", (place) => navigate(opensAt(place)));
 }

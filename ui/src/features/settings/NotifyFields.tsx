@@ -17,24 +17,23 @@ export function NotifyFields({ draft, set }: { draft: Settings; set: (patch: Par
         <input id="pref-notify" type="checkbox" checked={draft.notifications} onChange={(e) => set({ notifications: e.target.checked })} />
         Notify me when long work finishes while Specdesk is in the background
       </label>
-      <ul className="plain-list notify-kinds" aria-label="Notify me when">
+      <div className="notify-kinds" role="group" aria-label="Notify me when">
         {KINDS.map(({ key, label }) => (
-          <li key={key}>
-            <label className="row" htmlFor={`pref-notify-${key}`}>
-              <input
-                id={`pref-notify-${key}`}
-                type="checkbox"
-                disabled={!draft.notifications}
-                checked={draft.notify[key]}
-                onChange={(e) => set({ notify: { ...draft.notify, [key]: e.target.checked } })}
-              />
-              {label}
-            </label>
-          </li>
+          <label key={key} className="row" htmlFor={`pref-notify-${key}`}>
+            <input
+              id={`pref-notify-${key}`}
+              type="checkbox"
+              disabled={!draft.notifications}
+              checked={draft.notify[key]}
+              onChange={(e) => set({ notify: { ...draft.notify, [key]: e.target.checked } })}
+            />
+            {label}
+          </label>
         ))}
-      </ul>
+      </div>
       <p className="hint" id="pref-notify-help">
-        Clicking a notification opens its item in Specdesk. While Specdesk is in front, a notice in the window says it instead.
+        Clicking a notification brings Specdesk forward (on Linux, on the item). While Specdesk is in front, a notice in the window says it
+        instead, with Open.
       </p>
     </fieldset>
   );

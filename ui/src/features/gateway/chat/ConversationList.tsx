@@ -167,12 +167,12 @@ export const ConversationList = memo(function ConversationList({ activeId, onOpe
       toast(e);
       return;
     }
-    void list.refetch();
+    void qc.invalidateQueries({ queryKey: [...conversationKeys.all, connection ?? ""] });
     notice(`Deleted “${titleOf(c)}”.`, {
       label: "Undo",
       run: () =>
         void restoreConversation(c.id)
-          .then(() => list.refetch())
+          .then(() => qc.invalidateQueries({ queryKey: [...conversationKeys.all, connection ?? ""] }))
           .then(() => unhide(c.id))
           .catch(toast),
     });

@@ -56,8 +56,16 @@ export function ImageStudio({ image }: { image?: number }) {
     const item = index === null ? undefined : viewerItems[index];
     navigate({ area: "gateway", studio: "images", ...(item ? { image: item.id } : {}) }, { replace: true });
   };
-  // (Judged on a current list: an image made while the studio was away may not be in an older copy.)
-  const gone = media.data !== undefined && !media.isFetching && image !== undefined && !all.some((m) => m.id === image);
+  // An image the address names or a search looks further than the pages read: the next is read
+  // until it is found or every image is read.
+  const missing = image !== undefined && !all.some((m) => m.id === image);
+  const { more, isFetching, loadMore } = media;
+  useEffect(() => {
+    if ((missing || search.trim() !== "") && more && !isFetching) loadMore();
+  }, [missing, search, more, isFetching, loadMore]);
+  // (Judged on a current, whole list: an image made while the studio was away may not be in an
+  // older copy, nor an old one in the pages read so far.)
+  const gone = media.data !== undefined && !isFetching && !more && missing;
   useEffect(() => {
     if (!gone) return;
     notice("That image is no longer in the gallery.");
@@ -139,7 +147,7 @@ export function ImageStudio({ image }: { image?: number }) {
         <p className="skeleton">Loading the gallery…</p>
       ) : (
         <ImageGallery
-          total={all.length}
+          total={media.total ?? all.length}
           items={shown}
           query={query}
           onQuery={setQuery}

@@ -145,7 +145,13 @@ export function SpeechStudio({ take }: { take?: number }) {
           onPlay={(t) => setCurrent(t.id)}
           onSlot={(slot, t) => setAb((s) => putInSlot(s, slot, t.id))}
           onReveal={(t) => void call("reveal_media", { id: t.id }).catch(toast)}
-          onDelete={(t, name) => deleteMedia(t, name, () => setAb((s) => ({ ...s, a: s.a === t.id ? null : s.a, b: s.b === t.id ? null : s.b })))}
+          onDelete={(t, name) =>
+            deleteMedia(t, name, () => {
+              setAb((s) => ({ ...s, a: s.a === t.id ? null : s.a, b: s.b === t.id ? null : s.b }));
+              // The focus was on the take's Delete, which is gone: to the history's heading.
+              document.querySelector<HTMLElement>(".takes h2")?.focus();
+            })
+          }
           footer={<ListMore shown={takes.data?.length ?? 0} total={takes.total} noun="audio file" more={!!takes.more} onMore={takes.loadMore} />}
         />
       )}

@@ -36,7 +36,9 @@ export function TakeHistory({
   return (
     <section className="studio-section takes" aria-labelledby={`${id}-title`}>
       <div className="section-head">
-        <h2 id={`${id}-title`}>History of takes</h2>
+        <h2 id={`${id}-title`} tabIndex={-1}>
+          History of takes
+        </h2>
         <span className="muted">Put two takes in A and B to compare them.</span>
       </div>
       {takes.length === 0 ? (

@@ -20,6 +20,7 @@ import { useGatewayModels } from "../models/queries";
 import { useMeteredCall } from "../shared/useMeteredCall";
 import { Recorder } from "./Recorder";
 import { SourceFileActions } from "./SourceFileActions";
+import { ListMore } from "../shared/ListMore";
 import { segmentsOf, toSrt, transcriptFileName, transcriptionModels } from "./srt";
 import "../shared/shared.css";
 import "./transcribe.css";
@@ -143,6 +144,7 @@ export function TranscribeStudio() {
                 </option>
               ))}
             </select>
+            <ListMore shown={takeList.length} total={takes.total} noun="audio file" more={!!takes.more} onMore={takes.loadMore} />
           </div>
           <ModelPicker label="Transcription model" models={models} source={catalog.data} value={chosen} onChange={setModel} price={chosen ? transcriptionPriceLine(models.find((m) => m.id === chosen)) : undefined} />
         </div>

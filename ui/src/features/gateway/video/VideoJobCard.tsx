@@ -136,7 +136,7 @@ export function VideoJobCard({ job, model, media }: { job: Job; model: CatalogMo
             <button className="btn" type="button" onClick={() => void call("reveal_media", { id: mediaId }).catch(toast)}>
               Show in folder
             </button>
-            <button className="btn btn-ghost" type="button" onClick={() => deleteMedia({ id: mediaId }, "Video")}>
+            <button className="btn btn-ghost" type="button" onClick={() => deleteMedia({ id: mediaId }, "Video", () => document.querySelector<HTMLElement>(".video-jobs-title")?.focus())}>
               Delete<span className="visually-hidden"> this video</span>
             </button>
           </>

@@ -101,7 +101,10 @@ export function VideoStudio() {
       </form>
       <section className="studio-section" aria-labelledby={`${id}-jobs`}>
         <div className="section-head">
-          <h2 id={`${id}-jobs`}>Video jobs</h2>
+          {/* Takes the focus when a video is deleted (its Delete is gone). */}
+          <h2 id={`${id}-jobs`} className="video-jobs-title" tabIndex={-1}>
+            Video jobs
+          </h2>
           <span className="muted">{running > 0 ? `${running} running` : "None running"}</span>
         </div>
         {jobs.isError ? (
