@@ -16,6 +16,16 @@ const JOBS_READ: u32 = 50;
 #[tauri::command]
 pub async fn activity(state: State<'_, AppState>) -> Result<Vec<Activity>> {
     let profile_id = state.profiles.settings()?.active_profile_id;
-    let jobs = specdesk_core::ledger::recent_jobs(&state.library, &profile_id, None, JOBS_READ)?;
+    let mut jobs =
+        specdesk_core::ledger::recent_jobs(&state.library, &profile_id, None, JOBS_READ)?;
+    // A job still running that is older than the newest read (a long batch under many specs) is
+    // listed too: every running job is, however many came after it.
+    let older: Vec<_> = state
+        .library
+        .unfinished_jobs()?
+        .into_iter()
+        .filter(|j| j.profile_id == profile_id && !jobs.iter().any(|k| k.id == j.id))
+        .collect();
+    jobs.extend(older.into_iter().rev());
     Ok(compose(state.activity.list(), job_activities(&jobs)))
 }

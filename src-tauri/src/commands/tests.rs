@@ -11,7 +11,8 @@ use tauri::test::{INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_
 use tauri::webview::{InvokeRequest, WebviewWindow, WebviewWindowBuilder};
 
 use specdesk_core::{
-    KeyKind, MemorySecretStore, MemorySettings, ProfileInput, SANDBOX_PROFILE_ID, SilentNotifier,
+    JobKind, JobStatus, KeyKind, MemorySecretStore, MemorySettings, ProfileInput,
+    SANDBOX_PROFILE_ID, SilentNotifier,
 };
 
 use crate::state::AppState;
@@ -54,6 +55,7 @@ impl App {
                 super::gateway::submit_video,
                 super::gateway::raise_spend_cap_today,
                 super::recording::save_recording,
+                super::activity::activity,
             ])
             .build(mock_context(tauri::test::noop_assets()))
             .unwrap();
@@ -471,4 +473,44 @@ fn lib_rs_registers_exactly_the_commands_of_the_list() {
         registered, listed,
         "src-tauri/src/lib.rs's generate_handler! must name exactly the paths of src-tauri/commands.list"
     );
+}
+
+#[test]
+fn every_running_job_is_in_the_activity_list_however_many_came_after_it() {
+    let app = App::new();
+    let library = &app.state().library;
+    let long = library
+        .insert_job(
+            JobKind::Batch,
+            SANDBOX_PROFILE_ID,
+            None,
+            &json!({"tasks": [{"url": "https://a.test"}]}),
+        )
+        .unwrap();
+    for n in 0..60 {
+        let spec = library
+            .insert_job(
+                JobKind::Spec,
+                SANDBOX_PROFILE_ID,
+                None,
+                &json!({"input": format!("Spec {n}")}),
+            )
+            .unwrap();
+        library
+            .update_job(spec.id, JobStatus::Completed, None, None, None)
+            .unwrap();
+    }
+    let listed = app.invoke("activity", json!({})).unwrap();
+    let ids: Vec<&str> = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids.len(),
+        11,
+        "the running batch and the 10 newest that ended"
+    );
+    assert_eq!(ids[0], format!("job-{}", long.id), "running first");
 }

@@ -77,7 +77,7 @@ pub fn job_activity(job: &Job) -> Activity {
         ended_at: (!running).then(|| job.updated_at.clone()),
         progress: job.progress.as_deref().and_then(tasks_finished),
         status_text: job.progress.clone().filter(|_| running),
-        credits: None,
+        credits: credits_of(job),
         place,
         // Only what the service does not have yet can be stopped (it has no way to stop a job).
         stop: (running && job.remote_id.is_none()).then_some(StopBy::Job { job_id: job.id }),
@@ -86,6 +86,17 @@ pub fn job_activity(job: &Job) -> Activity {
             .clone()
             .filter(|_: &IpcError| state == ActivityState::Failed),
     }
+}
+
+/// Credits charged so far, as the job's last reading says: a spec's `creditsUsed` (live while it
+/// runs), a batch's `totalCreditsUsed`, a video's `credits` (charged when it is done).
+fn credits_of(job: &Job) -> Option<f64> {
+    let key = match job.kind {
+        JobKind::Spec => "creditsUsed",
+        JobKind::Batch => "totalCreditsUsed",
+        JobKind::Video => "credits",
+    };
+    job.result.as_ref()?.get(key)?.as_f64()
 }
 
 fn text_at(request: &serde_json::Value, key: &str) -> Option<String> {

@@ -88,12 +88,13 @@ function ActivityPanel({ id, entries, onOpened }: { id: string; entries: Activit
   );
 }
 
-/** "Running · 12 s", "Done · 0.4 credits", "Failed", "Stopped". */
+/** "Running · 12 s · 1.2 credits so far", "Done · 0.4 credits", "Failed", "Stopped". */
 export function stateLine(a: Activity, now: number): string {
   if (a.state === "running") {
     const since = Date.parse(a.startedAt);
     const elapsed = Number.isNaN(since) ? "" : ` · ${formatDuration(Math.max(0, now - since))}`;
-    return `Running${elapsed}${a.statusText ? ` · ${a.statusText}` : ""}`;
+    const so = a.credits !== undefined ? ` · ${formatCreditsWord(a.credits)} so far` : "";
+    return `Running${elapsed}${a.statusText ? ` · ${a.statusText}` : ""}${so}`;
   }
   if (a.state === "done") return a.credits !== undefined ? `Done · ${formatCreditsWord(a.credits)}` : "Done";
   return a.state === "failed" ? "Failed" : "Stopped";

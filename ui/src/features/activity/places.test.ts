@@ -39,6 +39,9 @@ describe("what the activity center says", () => {
   it("says each state with its time, step and charge", () => {
     const now = Date.parse("2026-11-28T10:01:05.000Z");
     expect(stateLine(entry({ statusText: "Writing the stories" }), now)).toBe("Running · 1 min 5 s · Writing the stories");
+    expect(stateLine(entry({ kind: "spec", statusText: "Writing the stories", credits: 1.25 }), now)).toBe(
+      "Running · 1 min 5 s · Writing the stories · 1.25 credits so far",
+    );
     expect(stateLine(entry({ state: "done", credits: 0.4 }), now)).toBe("Done · 0.4 credits");
     expect(stateLine(entry({ state: "done" }), now)).toBe("Done");
     expect(stateLine(entry({ state: "failed" }), now)).toBe("Failed");

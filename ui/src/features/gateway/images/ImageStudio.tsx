@@ -12,6 +12,7 @@ import { CostLine } from "../shared/CostLine";
 import { useMedia, useRefreshMedia } from "../shared/queries";
 import { useDeleteMedia } from "../shared/useDeleteMedia";
 import { ListMore } from "../shared/ListMore";
+import { RunningElsewhere } from "../shared/RunningElsewhere";
 import { useImageModels } from "../models/queries";
 import { rememberSettings } from "../shared/settingsMemory";
 import { useDebounced } from "../shared/useDebounced";
@@ -127,6 +128,7 @@ export function ImageStudio({ image }: { image?: number }) {
         onRetry={() => void generate()}
         focusModel={focusModel}
       />
+      <RunningElsewhere kinds={["image"]} busy={generation.pending} />
       {generation.result && (
         <section className="card studio-section last-result" aria-label="Just generated">
           <h2>Just generated</h2>

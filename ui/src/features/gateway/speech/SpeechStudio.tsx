@@ -11,6 +11,7 @@ import { MediaFacts } from "../shared/MediaFacts";
 import { useMedia, useRefreshMedia } from "../shared/queries";
 import { useDeleteMedia } from "../shared/useDeleteMedia";
 import { ListMore } from "../shared/ListMore";
+import { RunningElsewhere } from "../shared/RunningElsewhere";
 import { useGatewayModels } from "../models/queries";
 import { historyNumbers, isRecording } from "../shared/media";
 import { rememberSettings } from "../shared/settingsMemory";
@@ -91,6 +92,7 @@ export function SpeechStudio({ take }: { take?: number }) {
         pending={generation.pending}
         error={generation.error}
       />
+      <RunningElsewhere kinds={["speech", "music"]} busy={generation.pending} />
       {inHand && (
         <section className="card studio-section" aria-label="Player">
           <div className="section-head">

@@ -21,6 +21,7 @@ import { useMeteredCall } from "../shared/useMeteredCall";
 import { Recorder } from "./Recorder";
 import { SourceFileActions } from "./SourceFileActions";
 import { ListMore } from "../shared/ListMore";
+import { RunningElsewhere } from "../shared/RunningElsewhere";
 import { segmentsOf, toSrt, transcriptFileName, transcriptionModels } from "./srt";
 import "../shared/shared.css";
 import "./transcribe.css";
@@ -158,6 +159,7 @@ export function TranscribeStudio() {
           }}
         />
         {job.error && <ErrorPanel error={job.error} onRetry={() => void transcribe()} />}
+        <RunningElsewhere kinds={["transcription"]} busy={job.pending} />
         <div className="studio-actions">
           <button className="btn btn-primary" type="submit" disabled={!source || !chosen || job.pending}>
             {job.pending ? "Transcribing…" : "Transcribe"}
