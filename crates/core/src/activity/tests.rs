@@ -218,31 +218,29 @@ fn jobs_are_entries_with_their_place_progress_and_stop() {
 
 #[test]
 fn a_job_says_the_credits_its_last_reading_gave() {
-    let mut spec = job(
-        1,
-        JobKind::Spec,
-        JobStatus::Running,
-        serde_json::json!({"input": "A"}),
-    );
-    assert_eq!(job_activity(&spec).credits, None);
-    spec.result = Some(serde_json::json!({"status": "processing", "creditsUsed": 1.25}));
-    assert_eq!(job_activity(&spec).credits, Some(1.25));
-    let mut batch = job(
-        2,
-        JobKind::Batch,
-        JobStatus::Completed,
-        serde_json::json!({}),
-    );
-    batch.result = Some(serde_json::json!({"id": "b1", "totalCreditsUsed": 0.6}));
-    assert_eq!(job_activity(&batch).credits, Some(0.6));
-    let mut video = job(
-        3,
-        JobKind::Video,
-        JobStatus::Completed,
-        serde_json::json!({}),
-    );
-    video.result = Some(serde_json::json!({"mediaId": 4, "credits": 6.0}));
-    assert_eq!(job_activity(&video).credits, Some(6.0));
+    let spec = job(1, JobKind::Spec, JobStatus::Running, serde_json::json!({}));
+    assert_eq!(job_activity(&spec).credits, None, "nothing read yet");
+    for (kind, result, credits) in [
+        (
+            JobKind::Spec,
+            serde_json::json!({"status": "processing", "creditsUsed": 1.25}),
+            1.25,
+        ),
+        (
+            JobKind::Batch,
+            serde_json::json!({"id": "b1", "totalCreditsUsed": 0.6}),
+            0.6,
+        ),
+        (
+            JobKind::Video,
+            serde_json::json!({"mediaId": 4, "credits": 6.0}),
+            6.0,
+        ),
+    ] {
+        let mut j = job(2, kind, JobStatus::Running, serde_json::json!({}));
+        j.result = Some(result);
+        assert_eq!(job_activity(&j).credits, Some(credits), "{kind:?}");
+    }
 }
 
 #[test]

@@ -76,6 +76,18 @@ afterEach(() => {
   clearMocks();
 });
 
+/** The batch view as the Browser agents area mounts it: its task, step and filter from the route. */
+function RoutedBatch({ route }: { route: NavTarget }) {
+  const navigate = useNavigate();
+  return (
+    <BatchView
+      target={{ batchId: ID }}
+      place={route.area === "agents" ? route.batch : undefined}
+      onPlace={(batchId, at) => navigate({ area: "agents", batch: { batchId, ...at } }, { replace: true })}
+    />
+  );
+}
+
 describe("BatchView", () => {
   it("shows a live batch frame by frame, then polling, then the finished outcome with failures", async () => {
     ipc();
@@ -215,17 +227,7 @@ describe("BatchView", () => {
   it("opens the task and step its address names, and writes the ones the user picks into it", async () => {
     ipc();
     const went: [NavTarget, NavOptions | undefined][] = [];
-    function Routed({ route }: { route: NavTarget }) {
-      const navigate = useNavigate();
-      return (
-        <BatchView
-          target={{ batchId: ID }}
-          place={route.area === "agents" ? route.batch : undefined}
-          onPlace={(batchId, at) => navigate({ area: "agents", batch: { batchId, ...at } }, { replace: true })}
-        />
-      );
-    }
-    renderRouted({ area: "agents", batch: { batchId: ID, task: 1, step: 3 } }, (route) => <Routed route={route} />, (to, o) => went.push([to, o]));
+    renderRouted({ area: "agents", batch: { batchId: ID, task: 1, step: 3 } }, (route) => <RoutedBatch route={route} />, (to, o) => went.push([to, o]));
     await waitFor(() => expect(channels).toHaveLength(1));
     await send([
       te({ taskIndex: 0, timestamp: 1000, type: "sandbox", status: "starting" }),
@@ -253,17 +255,7 @@ describe("BatchView", () => {
   it("filters the tasks by a count or a search, kept in the address; the keys move through what is shown", async () => {
     ipc();
     const went: NavTarget[] = [];
-    function Routed({ route }: { route: NavTarget }) {
-      const navigate = useNavigate();
-      return (
-        <BatchView
-          target={{ batchId: ID }}
-          place={route.area === "agents" ? route.batch : undefined}
-          onPlace={(batchId, at) => navigate({ area: "agents", batch: { batchId, ...at } }, { replace: true })}
-        />
-      );
-    }
-    renderRouted({ area: "agents", batch: { batchId: ID } }, (route) => <Routed route={route} />, (to) => went.push(to));
+    renderRouted({ area: "agents", batch: { batchId: ID } }, (route) => <RoutedBatch route={route} />, (to) => went.push(to));
     await waitFor(() => expect(channels).toHaveLength(1));
     await send([{ type: "done", batch: FINAL }]);
     const rows = () => within(screen.getByRole("listbox", { name: "Tasks" })).getAllByRole("option").map((o) => o.querySelector(".task-row-url")?.textContent);

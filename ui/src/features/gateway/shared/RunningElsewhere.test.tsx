@@ -1,6 +1,6 @@
 // A call that ran on while the user was away is shown on return, from the app's activity list.
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, screen } from "@testing-library/react";
+import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import type { Activity } from "../../../bindings/Activity";
 import { renderScreen } from "../../../lib/testing";
@@ -11,12 +11,18 @@ afterEach(() => {
   clearMocks();
 });
 
+/** The app's activity list is `list`; resolves the count of its reads. */
 function activity(list: Activity[]) {
+  const read = { count: 0 };
   mockIPC((cmd) => {
-    if (cmd === "activity") return list;
+    if (cmd === "activity") {
+      read.count += 1;
+      return list;
+    }
     if (cmd === "get_settings") return { activeProfileId: "sandbox", theme: "system", specPollIntervalSecs: 12, defaultSpecDepth: "fast", notifications: true, notify: { specs: true, batches: true, videos: true } };
     return null;
   });
+  return read;
 }
 
 const entry = (over: Partial<Activity>): Activity => ({
@@ -38,9 +44,13 @@ describe("RunningElsewhere", () => {
   });
 
   it("says nothing while the studio's own form waits on a call", async () => {
-    activity([entry({})]);
+    const read = activity([entry({})]);
     renderScreen(<RunningElsewhere kinds={["image"]} busy />);
-    await new Promise((r) => setTimeout(r, 50));
+    // The list was read (and holds a running image): still nothing is said.
+    await waitFor(() => expect(read.count).toBeGreaterThan(0));
+    await act(async () => {
+      for (let i = 0; i < 5; i++) await Promise.resolve();
+    });
     expect(screen.queryByRole("list", { name: "Still running" })).toBeNull();
   });
 });
